@@ -1,0 +1,20 @@
+import { errorBodySchema } from '@inspecta/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/** Error answers documented in OpenAPI for a route, all in the one error body shape. */
+export function errorResponses<const S extends readonly number[]>(...statuses: S) {
+  return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as {
+    [K in S[number]]: typeof errorBodySchema;
+  };
+}
+
+/** The caller of a route whose access rule requires sign-in; the hook has already checked it. */
+export function requireAuth(request: FastifyRequest) {
+  if (!request.auth) throw AppError.unauthenticated();
+  return request.auth;
+}
+
+export function originOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}

@@ -1,0 +1,593 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
+
+export const userTypeEnum = pgEnum('user_type', ['admin', 'inspector', 'client']);
+export const userStatusEnum = pgEnum('user_status', ['active', 'inactive']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userType: userTypeEnum('user_type').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    status: userStatusEnum('status').notNull().default('active'),
+    profileImage: text('profile_image'),
+    company: text('company'),
+    employeeCode: text('employee_code'),
+    licenceNumber: text('licence_number'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A deleted user's email and phone can be reused, so uniqueness only covers live rows.
+    uniqueIndex('users_email_live_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_phone_live_unique')
+      .on(t.phone)
+      .where(sql`${t.deletedAt} is null and ${t.phone} is not null`),
+    uniqueIndex('users_employee_code_live_unique')
+      .on(sql`lower(${t.employeeCode})`)
+      .where(sql`${t.deletedAt} is null and ${t.employeeCode} is not null`),
+    index('users_type_idx').on(t.userType),
+    // One trigram index over everything the user list searches (see USER_SEARCH_DOCUMENT in the
+    // users repository: the query must use exactly this expression to be served by the index).
+    // fastupdate off: the embedded database has no autovacuum to flush GIN's pending list, and a
+    // long pending list makes every search scan it (and the planner avoid the index).
+    index('users_search_trgm_idx')
+      .using(
+        'gin',
+        sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.company}, '') || ' ' || coalesce(${t.employeeCode}, '')) gin_trgm_ops`,
+      )
+      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Single-use invitations to choose a password. Only a SHA-256 digest of the emailed token is kept;
+ * accepting one, sending a new one or deleting the user ends it.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_invitations_token_hash_unique').on(t.tokenHash),
+    index('user_invitations_user_idx').on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).defaultNow().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginThrottleKindEnum = pgEnum('login_throttle_kind', ['account', 'address']);
+
+/** Failed sign-in counters per account and per client address (progressive lock-out). */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    kind: loginThrottleKindEnum('kind').notNull(),
+    key: text('key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('login_throttle_kind_key').on(t.kind, t.key)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_newest_idx').on(t.userId, t.id.desc())],
+);
+
+/**
+ * "This event was already announced": one row per (kind, object), so a scheduled job that runs in
+ * several server processes notifies once (INSERT ... ON CONFLICT DO NOTHING decides the winner).
+ */
+export const notificationDispatch = pgTable(
+  'notification_dispatch',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    objectId: integer('object_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notification_dispatch_kind_object_key').on(t.kind, t.objectId)],
+);
+
+/**
+ * Which notification kinds a user wants, in the app and by push: `{ [type]: { inApp, push } }`.
+ * A kind that is missing is on for both; no row means everything is on.
+ */
+export const userNotificationPreferences = pgTable('user_notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/** Short-lived single-use tickets that open a notification stream (EventSource sends no headers). */
+export const notificationStreamTickets = pgTable(
+  'notification_stream_tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketHash: text('ticket_hash').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notification_stream_tickets_hash_key').on(t.ticketHash)],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ipAddress: inet('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_events_entity_idx').on(t.entityType, t.entityId),
+    index('audit_events_actor_idx').on(t.actorId),
+    index('audit_events_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const siteStatusEnum = pgEnum('site_status', ['draft', 'active', 'inactive']);
+
+/**
+ * Numbers for generated site codes (ST-000123). A sequence hands out distinct numbers to concurrent
+ * creates without locking; the service skips a number whose code someone already typed by hand.
+ */
+export const siteCodeSequence = pgSequence('site_code_seq', { startWith: 1, minValue: 1 });
+
+/** Another person to call at a site, beside the primary contact. */
+export interface SiteContactValue {
+  name: string;
+  role: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteCode: text('site_code').notNull(),
+    name: text('name').notNull(),
+    clientId: integer('client_id').references(() => users.id, { onDelete: 'restrict' }),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    district: text('district'),
+    state: text('state'),
+    pincode: text('pincode'),
+    country: text('country').notNull().default('India'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    otherContacts: jsonb('other_contacts').$type<SiteContactValue[]>().notNull().default([]),
+    notes: text('notes'),
+    /**
+     * What the register's search looks in: the SiteId no., the name and the city, lower-cased, in
+     * one column with one trigram index, so a search is one cheap index condition.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(site_code || ' ' || name || ' ' || coalesce(city, ''))`),
+    status: siteStatusEnum('status').notNull().default('draft'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sites_site_code_unique').on(sql`lower(${t.siteCode})`),
+    index('sites_client_idx').on(t.clientId),
+    index('sites_status_idx').on(t.status),
+    // Read backwards for "newest first", forwards for "oldest first".
+    index('sites_created_idx').on(t.createdAt, t.id),
+    index('sites_city_lower_idx').on(sql`lower(${t.city})`),
+    // The register's search: case-insensitive substrings of the code, the name and the city.
+    index('sites_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const equipmentTypeStatusEnum = pgEnum('equipment_type_status', ['active', 'archived']);
+
+/** The global equipment catalogue (screen /dashboard/orders). */
+export const equipmentTypes = pgTable(
+  'equipment_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    description: text('description'),
+    defaultTemplateId: integer('default_template_id').references((): AnyPgColumn => templates.id, {
+      onDelete: 'set null',
+    }),
+    inspectionIntervalDays: integer('inspection_interval_days').notNull().default(365),
+    status: equipmentTypeStatusEnum('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('equipment_types_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const equipmentStatusEnum = pgEnum('equipment_status', ['in_service', 'out_of_service', 'retired']);
+
+/**
+ * The text the equipment search matches with ilike; the query must use this exact expression for
+ * the trigram index to serve it.
+ */
+export function equipmentSearchText(t: {
+  assetTag: AnyPgColumn;
+  serialNumber: AnyPgColumn;
+  name: AnyPgColumn;
+}) {
+  return sql`(${t.assetTag} || ' ' || coalesce(${t.serialNumber}, '') || ' ' || ${t.name})`;
+}
+
+/** A unit installed at a site (screen /dashboard/equipment-management). */
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    equipmentTypeId: integer('equipment_type_id')
+      .notNull()
+      .references(() => equipmentTypes.id, { onDelete: 'restrict' }),
+    assetTag: text('asset_tag').notNull(),
+    serialNumber: text('serial_number'),
+    name: text('name').notNull(),
+    location: text('location'),
+    installedOn: date('installed_on'),
+    status: equipmentStatusEnum('status').notNull().default('in_service'),
+    lastInspectedAt: timestamp('last_inspected_at', { withTimezone: true }),
+    nextDueOn: date('next_due_on'),
+    isCritical: boolean('is_critical').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('equipment_site_asset_tag_unique').on(t.siteId, sql`lower(${t.assetTag})`),
+    uniqueIndex('equipment_type_serial_unique')
+      .on(t.equipmentTypeId, sql`lower(${t.serialNumber})`)
+      .where(sql`${t.serialNumber} is not null`),
+    // The list's filters, each ending in its default order (next due first, then id), so a page is
+    // read straight off the index: site (+ due), type + status (+ due), status (+ due), due alone.
+    index('equipment_site_due_idx').on(t.siteId, t.nextDueOn, t.id),
+    index('equipment_type_status_due_idx').on(t.equipmentTypeId, t.status, t.nextDueOn, t.id),
+    index('equipment_status_due_idx').on(t.status, t.nextDueOn, t.id),
+    index('equipment_due_idx').on(t.nextDueOn, t.id),
+    // One trigram index over the unit's own searchable text (asset tag, serial number, name).
+    index('equipment_search_trgm_idx').using('gin', sql`${equipmentSearchText(t)} gin_trgm_ops`),
+  ],
+);
+
+/** Inspection categories (screen /dashboard/picategory): Routine, Annual certification… */
+export const inspectionCategories = pgTable(
+  'inspection_categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    colour: text('colour').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inspection_categories_name_unique').on(sql`lower(${t.name})`),
+    index('inspection_categories_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('inspection_categories_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const templateStatusEnum = pgEnum('template_status', ['draft', 'published', 'archived']);
+export const templateVersionStatusEnum = pgEnum('template_version_status', ['draft', 'published']);
+
+/** A checklist's stable identity (screen /dashboard/invoice); its content lives in versions. */
+export const templates = pgTable(
+  'templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    categoryId: integer('category_id').references(() => inspectionCategories.id, { onDelete: 'restrict' }),
+    status: templateStatusEnum('status').notNull().default('draft'),
+    /** The latest published version number (what new inspections use); null until published. */
+    publishedVersion: integer('published_version'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('templates_name_unique').on(sql`lower(${t.name})`),
+    index('templates_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('templates_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('templates_category_idx').on(t.categoryId),
+    index('templates_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * Numbered versions of a template's content. A published row never changes (a trigger refuses
+ * it); at most one draft per template.
+ */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: templateVersionStatusEnum('status').notNull().default('draft'),
+    content: jsonb('content').notNull(),
+    changeNote: text('change_note'),
+    revision: integer('revision').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('template_versions_number_unique').on(t.templateId, t.version),
+    uniqueIndex('template_versions_one_draft').on(t.templateId).where(sql`${t.status} = 'draft'`),
+  ],
+);
+
+/** Which equipment types a template is for (a type's default template is on equipment_types). */
+export const templateEquipmentTypes = pgTable(
+  'template_equipment_types',
+  {
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    equipmentTypeId: integer('equipment_type_id')
+      .notNull()
+      .references(() => equipmentTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.equipmentTypeId] }),
+    index('template_equipment_types_type_idx').on(t.equipmentTypeId),
+  ],
+);
+
+/** Key/value settings the server keeps for itself (e.g. VAPID keys, organisation settings). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const deliveryChannelEnum = pgEnum('delivery_channel', ['email', 'sms']);
+export const deliveryStatusEnum = pgEnum('delivery_status', ['queued', 'sent', 'failed']);
+
+/**
+ * Every email and SMS the server sends, kept whether or not a transport is configured: without SMTP
+ * the message stays `queued` here, so the flows work on a fresh machine.
+ */
+export const deliveryOutbox = pgTable(
+  'delivery_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channel: deliveryChannelEnum('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    status: deliveryStatusEnum('status').notNull().default('queued'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('delivery_outbox_status_idx').on(t.status, t.id),
+    index('delivery_outbox_recipient_idx').on(sql`lower(${t.recipient})`),
+  ],
+);
+
+export const oneTimeCodePurposeEnum = pgEnum('one_time_code_purpose', [
+  'password_reset',
+  'phone_login',
+  'email_change',
+]);
+
+/**
+ * Every one-time code the server sends (password reset, phone sign-in, email change) in one table.
+ * The code is stored as a salted SHA-256 digest, lives ten minutes, works once and dies after five
+ * wrong tries. A verified code may be traded for a short-lived single-use grant (the reset token),
+ * kept here as a digest as well. `subject` is the address the code went to (lower-cased email or
+ * E.164 phone); rows exist for unknown addresses too, so limits and answers never tell them apart.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    purpose: oneTimeCodePurposeEnum('purpose').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    /** What the code is bound to beyond its subject (e.g. the bot-check challenge of a phone request). */
+    binding: text('binding'),
+    /** Data the confirmation needs (e.g. the new email of an email change). */
+    payload: jsonb('payload'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    grantHash: text('grant_hash'),
+    grantExpiresAt: timestamp('grant_expires_at', { withTimezone: true }),
+    grantUsedAt: timestamp('grant_used_at', { withTimezone: true }),
+    ipAddress: inet('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('one_time_codes_subject_idx').on(t.purpose, t.subject, t.createdAt),
+    uniqueIndex('one_time_codes_grant_hash_key').on(t.grantHash),
+  ],
+);
+
+/** Solved bot-check challenges, kept until they expire so a solution cannot be replayed. */
+export const botCheckSolutions = pgTable(
+  'bot_check_solutions',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('bot_check_solutions_expires_idx').on(t.expiresAt)],
+);
+
+export const assignmentStatusEnum = pgEnum('assignment_status', [
+  'assigned',
+  'in_progress',
+  'completed',
+  'cancelled',
+]);
+export const assignmentPriorityEnum = pgEnum('assignment_priority', ['low', 'normal', 'high', 'urgent']);
+
+/**
+ * Work handed to an inspector: one site, one template version (pinned when the assignment is made,
+ * so a later publish does not change work already planned), the units to inspect, and the dates.
+ * "Overdue" is not stored: it is "open (assigned or in progress) and due before today".
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    inspectorId: integer('inspector_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => inspectionCategories.id, { onDelete: 'restrict' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'restrict' }),
+    templateVersion: integer('template_version').notNull(),
+    status: assignmentStatusEnum('status').notNull().default('assigned'),
+    priority: assignmentPriorityEnum('priority').notNull().default('normal'),
+    scheduledFor: date('scheduled_for').notNull(),
+    dueOn: date('due_on').notNull(),
+    notes: text('notes'),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list's default order (due first) within a status; "overdue" is status + due_on < today.
+    index('assignments_status_due_idx').on(t.status, t.dueOn, t.id),
+    index('assignments_inspector_status_idx').on(t.inspectorId, t.status),
+    index('assignments_site_status_idx').on(t.siteId, t.status),
+    index('assignments_template_idx').on(t.templateId),
+    index('assignments_category_idx').on(t.categoryId),
+  ],
+);
+
+/**
+ * The units an assignment covers. A join table rather than an int[] column so each unit is a real
+ * foreign key (a unit on open work cannot be deleted unnoticed) and "open work on this unit" is an
+ * index lookup.
+ */
+export const assignmentEquipment = pgTable(
+  'assignment_equipment',
+  {
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.equipmentId] }),
+    index('assignment_equipment_equipment_idx').on(t.equipmentId),
+  ],
+);

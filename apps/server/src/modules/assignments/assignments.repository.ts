@@ -1,0 +1,296 @@
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  assignmentEquipment,
+  assignments,
+  equipment,
+  inspectionCategories,
+  sites,
+  templates,
+  users,
+} from '../../db/schema.js';
+import { containsPattern } from '../inspection-categories/inspection-categories.repository.js';
+
+export type AssignmentRow = typeof assignments.$inferSelect;
+
+export interface AssignmentWithRefs {
+  assignment: AssignmentRow;
+  site: { id: number; name: string; siteCode: string; city: string | null };
+  inspector: { id: number; firstName: string; lastName: string; email: string };
+  category: { id: number; name: string; colour: string };
+  template: { id: number; name: string };
+  equipment: { id: number; name: string; assetTag: string }[];
+}
+
+export interface AssignmentListFilter {
+  search?: string | undefined;
+  status: 'active' | 'assigned' | 'in_progress' | 'completed' | 'cancelled' | 'all';
+  inspectorId?: number | undefined;
+  siteId?: number | undefined;
+  overdue?: boolean | undefined;
+  sort?: string | undefined;
+  today: string;
+  offset: number;
+  limit: number;
+}
+
+const OPEN = ['assigned', 'in_progress'] as const;
+
+export function isOpenStatus(status: string): boolean {
+  return (OPEN as readonly string[]).includes(status);
+}
+
+const priorityRank = sql`case ${assignments.priority} when 'urgent' then 4 when 'high' then 3 when 'normal' then 2 else 1 end`;
+
+export class AssignmentsRepository {
+  constructor(private readonly db: Executor) {}
+
+  private where(filter: AssignmentListFilter): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filter.status === 'active') conditions.push(inArray(assignments.status, [...OPEN]));
+    else if (filter.status !== 'all') conditions.push(eq(assignments.status, filter.status));
+    if (filter.overdue === true)
+      conditions.push(inArray(assignments.status, [...OPEN]), lt(assignments.dueOn, filter.today));
+    if (filter.overdue === false)
+      conditions.push(
+        or(
+          sql`${assignments.status} not in ('assigned', 'in_progress')`,
+          sql`${assignments.dueOn} >= ${filter.today}::date`,
+        )!,
+      );
+    if (filter.inspectorId) conditions.push(eq(assignments.inspectorId, filter.inspectorId));
+    if (filter.siteId) conditions.push(eq(assignments.siteId, filter.siteId));
+    if (filter.search) {
+      const pattern = containsPattern(filter.search.toLowerCase());
+      conditions.push(
+        or(
+          ilike(sites.searchText, pattern),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(templates.name, pattern),
+        )!,
+      );
+    }
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  private orderBy(sort: string | undefined): SQL[] {
+    const field = sort?.replace(/^-/, '') ?? 'dueOn';
+    const dir = sort?.startsWith('-') ? desc : asc;
+    const column =
+      field === 'scheduledFor'
+        ? assignments.scheduledFor
+        : field === 'priority'
+          ? priorityRank
+          : field === 'createdAt'
+            ? assignments.createdAt
+            : field === 'site'
+              ? sql`lower(${sites.name})`
+              : field === 'inspector'
+                ? sql`lower(${users.firstName} || ' ' || ${users.lastName})`
+                : assignments.dueOn;
+    return [dir(column), dir(assignments.id)];
+  }
+
+  private selectWithRefs() {
+    return this.db
+      .select({
+        assignment: assignments,
+        site: { id: sites.id, name: sites.name, siteCode: sites.siteCode, city: sites.city },
+        inspector: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        category: {
+          id: inspectionCategories.id,
+          name: inspectionCategories.name,
+          colour: inspectionCategories.colour,
+        },
+        template: { id: templates.id, name: templates.name },
+      })
+      .from(assignments)
+      .innerJoin(sites, eq(sites.id, assignments.siteId))
+      .innerJoin(users, eq(users.id, assignments.inspectorId))
+      .innerJoin(inspectionCategories, eq(inspectionCategories.id, assignments.categoryId))
+      .innerJoin(templates, eq(templates.id, assignments.templateId));
+  }
+
+  private async withEquipment(rows: Omit<AssignmentWithRefs, 'equipment'>[]): Promise<AssignmentWithRefs[]> {
+    if (!rows.length) return [];
+    const units = await this.db
+      .select({
+        assignmentId: assignmentEquipment.assignmentId,
+        id: equipment.id,
+        name: equipment.name,
+        assetTag: equipment.assetTag,
+      })
+      .from(assignmentEquipment)
+      .innerJoin(equipment, eq(equipment.id, assignmentEquipment.equipmentId))
+      .where(
+        inArray(
+          assignmentEquipment.assignmentId,
+          rows.map((r) => r.assignment.id),
+        ),
+      )
+      .orderBy(asc(equipment.assetTag));
+    const byAssignment = new Map<number, AssignmentWithRefs['equipment']>();
+    for (const unit of units) {
+      const list = byAssignment.get(unit.assignmentId) ?? [];
+      list.push({ id: unit.id, name: unit.name, assetTag: unit.assetTag });
+      byAssignment.set(unit.assignmentId, list);
+    }
+    return rows.map((r) => ({ ...r, equipment: byAssignment.get(r.assignment.id) ?? [] }));
+  }
+
+  async list(filter: AssignmentListFilter): Promise<{ rows: AssignmentWithRefs[]; total: number }> {
+    const where = this.where(filter);
+    const [rows, totals] = await Promise.all([
+      this.selectWithRefs()
+        .where(where)
+        .orderBy(...this.orderBy(filter.sort))
+        .offset(filter.offset)
+        .limit(filter.limit),
+      this.db
+        .select({ total: count() })
+        .from(assignments)
+        .innerJoin(sites, eq(sites.id, assignments.siteId))
+        .innerJoin(users, eq(users.id, assignments.inspectorId))
+        .innerJoin(templates, eq(templates.id, assignments.templateId))
+        .where(where),
+    ]);
+    return { rows: await this.withEquipment(rows), total: totals[0]?.total ?? 0 };
+  }
+
+  async findById(id: number): Promise<AssignmentWithRefs | undefined> {
+    const rows = await this.selectWithRefs().where(eq(assignments.id, id)).limit(1);
+    const [row] = await this.withEquipment(rows);
+    return row;
+  }
+
+  async lockById(id: number): Promise<AssignmentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(assignments)
+      .where(eq(assignments.id, id))
+      .for('update')
+      .limit(1);
+    return row;
+  }
+
+  async equipmentIdsOf(id: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: assignmentEquipment.equipmentId })
+      .from(assignmentEquipment)
+      .where(eq(assignmentEquipment.assignmentId, id))
+      .orderBy(asc(assignmentEquipment.equipmentId));
+    return rows.map((r) => r.id);
+  }
+
+  async insert(values: typeof assignments.$inferInsert, equipmentIds: number[]): Promise<AssignmentRow> {
+    const [row] = await this.db.insert(assignments).values(values).returning();
+    await this.replaceEquipment(row!.id, equipmentIds);
+    return row!;
+  }
+
+  async update(id: number, values: Partial<typeof assignments.$inferInsert>): Promise<void> {
+    await this.db
+      .update(assignments)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(assignments.id, id));
+  }
+
+  async replaceEquipment(id: number, equipmentIds: number[]): Promise<void> {
+    await this.db.delete(assignmentEquipment).where(eq(assignmentEquipment.assignmentId, id));
+    if (equipmentIds.length)
+      await this.db
+        .insert(assignmentEquipment)
+        .values(equipmentIds.map((equipmentId) => ({ assignmentId: id, equipmentId })));
+  }
+
+  /** Active inspectors with their open-assignment counts, least busy first. */
+  async inspectorsWithWorkload(search: string | undefined) {
+    const open = sql<number>`(select count(*)::int from ${assignments} a where a.inspector_id = ${users}.id and a.status in ('assigned', 'in_progress'))`;
+    const conditions: SQL[] = [
+      eq(users.userType, 'inspector'),
+      eq(users.status, 'active'),
+      sql`${users.deletedAt} is null`,
+    ];
+    if (search) {
+      const pattern = containsPattern(search);
+      conditions.push(
+        or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern))!,
+      );
+    }
+    return this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phone: users.phone,
+        openAssignments: open,
+      })
+      .from(users)
+      .where(and(...conditions))
+      .orderBy(asc(open), asc(users.firstName), asc(users.lastName))
+      .limit(200);
+  }
+
+  async findInspector(id: number) {
+    const [row] = await this.db
+      .select({ id: users.id, userType: users.userType, status: users.status, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async findSite(id: number) {
+    const [row] = await this.db
+      .select({ id: sites.id, status: sites.status, name: sites.name })
+      .from(sites)
+      .where(eq(sites.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async findCategory(id: number) {
+    const [row] = await this.db
+      .select({ id: inspectionCategories.id, active: inspectionCategories.active })
+      .from(inspectionCategories)
+      .where(eq(inspectionCategories.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async findTemplate(id: number) {
+    const [row] = await this.db
+      .select({
+        id: templates.id,
+        status: templates.status,
+        publishedVersion: templates.publishedVersion,
+        categoryId: templates.categoryId,
+        archivedAt: templates.archivedAt,
+      })
+      .from(templates)
+      .where(eq(templates.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** The site's units that an inspection covers (not retired), by asset tag. */
+  async siteEquipmentIds(siteId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: equipment.id })
+      .from(equipment)
+      .where(and(eq(equipment.siteId, siteId), sql`${equipment.status} <> 'retired'`))
+      .orderBy(asc(equipment.assetTag));
+    return rows.map((r) => r.id);
+  }
+
+  /** Which of these units are at the site (the rest belong elsewhere or do not exist). */
+  async unitsAtSite(siteId: number, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db
+      .select({ id: equipment.id })
+      .from(equipment)
+      .where(and(eq(equipment.siteId, siteId), inArray(equipment.id, ids)));
+    return new Set(rows.map((r) => r.id));
+  }
+}

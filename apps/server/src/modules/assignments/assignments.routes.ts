@@ -1,0 +1,103 @@
+import {
+  assignmentListQuerySchema,
+  assignmentListResponseSchema,
+  assignmentMutationResponseSchema,
+  createAssignmentBodySchema,
+  idParamsSchema,
+  inspectorOptionsQuerySchema,
+  inspectorOptionsResponseSchema,
+  updateAssignmentBodySchema,
+} from '@inspecta/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../core/access.js';
+import { errorResponses, originOf, requireAuth } from '../../core/http.js';
+import type { AssignmentsService } from './assignments.service.js';
+
+const tags = ['assignments'];
+
+const ACTION_MESSAGES: Record<string, string> = {
+  'assignment.cancelled': 'Assignment cancelled',
+  'assignment.reassigned': 'Assignment reassigned',
+  'assignment.rescheduled': 'Assignment rescheduled',
+  'assignment.updated': 'Assignment saved',
+  'assignment.unchanged': 'Nothing to save',
+};
+
+export const assignmentsRoutes: FastifyPluginAsyncZod<{ assignmentsService: AssignmentsService }> = async (
+  app,
+  { assignmentsService: service },
+) => {
+  app.get(
+    '/auth/inspectors',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Assignable inspectors (active) with their open-assignment counts',
+        querystring: inspectorOptionsQuerySchema,
+        response: { 200: inspectorOptionsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.inspectors(request.query.search),
+  );
+
+  app.get(
+    '/auth/get/active/assignments',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'List assignments',
+        description:
+          'Search site, inspector or template; filter by status (default active = assigned or in progress), inspector, site, overdue; sort by dueOn, scheduledFor, priority, createdAt, site, inspector.',
+        querystring: assignmentListQuerySchema,
+        response: { 200: assignmentListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.post(
+    '/auth/create/assignments/admin',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Assign an inspection',
+        description:
+          "The template's published version is pinned. equipmentScope all takes the site's units that are not retired; selected takes equipmentIds, which must belong to the site.",
+        body: createAssignmentBodySchema,
+        response: { 201: assignmentMutationResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const assignment = await service.create(requireAuth(request), request.body, originOf(request));
+      return reply.status(201).send({ assignment, message: 'Assignment created' });
+    },
+  );
+
+  app.put(
+    '/auth/assignments/update/admin/:id',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary:
+          'Reschedule, reassign, change priority or units, or cancel (status cancelled + cancelReason)',
+        description: 'A completed or cancelled assignment answers 409.',
+        params: idParamsSchema,
+        body: updateAssignmentBodySchema,
+        response: { 200: assignmentMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { assignment, action } = await service.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        originOf(request),
+      );
+      return { assignment, message: ACTION_MESSAGES[action] ?? 'Assignment saved' };
+    },
+  );
+};

@@ -1,0 +1,311 @@
+import type {
+  Assignment,
+  AssignmentListQueryValues,
+  AssignmentListResponse,
+  CreateAssignmentBody,
+  FieldError,
+  InspectorOptionsResponse,
+  UpdateAssignmentBody,
+} from '@inspecta/contract';
+import { createAssignmentBodySchema, updateAssignmentBodySchema, utcDateOf } from '@inspecta/contract';
+import type { AuthContext } from '../../core/access.js';
+import { recordAudit } from '../../core/audit.js';
+import type { Clock } from '../../core/clock.js';
+import { AppError } from '../../core/errors.js';
+import type { Database, Executor } from '../../db/database.js';
+import {
+  type AssignmentRow,
+  AssignmentsRepository,
+  type AssignmentWithRefs,
+  isOpenStatus,
+} from './assignments.repository.js';
+
+export interface ActorOrigin {
+  ip: string;
+}
+
+export function toAssignment(row: AssignmentWithRefs, today: string): Assignment {
+  const a = row.assignment;
+  return {
+    id: a.id,
+    status: a.status,
+    overdue: isOpenStatus(a.status) && a.dueOn < today,
+    priority: a.priority,
+    scheduledFor: a.scheduledFor,
+    dueOn: a.dueOn,
+    notes: a.notes,
+    cancelReason: a.cancelReason,
+    site: row.site,
+    inspector: {
+      id: row.inspector.id,
+      name: `${row.inspector.firstName} ${row.inspector.lastName}`.trim(),
+      email: row.inspector.email,
+    },
+    category: row.category,
+    template: { id: row.template.id, name: row.template.name, version: a.templateVersion },
+    equipment: row.equipment,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    startedAt: a.startedAt?.toISOString() ?? null,
+    completedAt: a.completedAt?.toISOString() ?? null,
+    cancelledAt: a.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+function auditView(row: AssignmentRow, equipmentIds: number[]) {
+  return {
+    siteId: row.siteId,
+    inspectorId: row.inspectorId,
+    categoryId: row.categoryId,
+    templateId: row.templateId,
+    templateVersion: row.templateVersion,
+    status: row.status,
+    priority: row.priority,
+    scheduledFor: row.scheduledFor,
+    dueOn: row.dueOn,
+    notes: row.notes,
+    cancelReason: row.cancelReason,
+    equipmentIds,
+  };
+}
+
+/** Assignments: who inspects which site's units with which template version, and by when. */
+export class AssignmentsService {
+  private readonly repo: AssignmentsRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    this.repo = new AssignmentsRepository(db);
+  }
+
+  private today(): string {
+    return utcDateOf(this.clock.now());
+  }
+
+  async inspectors(search: string | undefined): Promise<InspectorOptionsResponse> {
+    const rows = await this.repo.inspectorsWithWorkload(search || undefined);
+    return {
+      inspectors: rows.map((r) => ({
+        id: r.id,
+        name: `${r.firstName} ${r.lastName}`.trim(),
+        email: r.email,
+        phone: r.phone,
+        openAssignments: r.openAssignments,
+      })),
+    };
+  }
+
+  async list(query: AssignmentListQueryValues): Promise<AssignmentListResponse> {
+    const today = this.today();
+    const { rows, total } = await this.repo.list({
+      search: query.search || undefined,
+      status: query.status,
+      inspectorId: query.inspector_id,
+      siteId: query.site_id,
+      overdue: query.overdue,
+      sort: query.sort,
+      today,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return {
+      assigned_sites: rows.map((r) => toAssignment(r, today)),
+      pagination: { page: query.page, limit: query.limit, total },
+    };
+  }
+
+  async get(id: number): Promise<Assignment> {
+    const row = await this.repo.findById(id);
+    if (!row) throw AppError.notFound('Assignment');
+    return toAssignment(row, this.today());
+  }
+
+  private async checkInspector(repo: AssignmentsRepository, id: number, problems: FieldError[]) {
+    const inspector = await repo.findInspector(id);
+    if (!inspector || inspector.deletedAt || inspector.userType !== 'inspector')
+      problems.push({ field: 'inspectorId', message: 'Choose an inspector' });
+    else if (inspector.status !== 'active')
+      problems.push({
+        field: 'inspectorId',
+        message: 'This inspector is inactive; choose an active inspector',
+      });
+  }
+
+  private async checkUnits(
+    repo: AssignmentsRepository,
+    siteId: number,
+    ids: number[],
+    problems: FieldError[],
+  ): Promise<void> {
+    const atSite = await repo.unitsAtSite(siteId, ids);
+    const elsewhere = ids.filter((id) => !atSite.has(id));
+    if (elsewhere.length)
+      problems.push({
+        field: 'equipmentIds',
+        message: `${elsewhere.length === 1 ? 'One unit does' : `${elsewhere.length} units do`} not belong to this site`,
+      });
+  }
+
+  async create(auth: AuthContext, input: CreateAssignmentBody, origin: ActorOrigin): Promise<Assignment> {
+    const body = createAssignmentBodySchema.parse(input);
+    const id = await this.db.transaction(async (tx) => {
+      const repo = new AssignmentsRepository(tx);
+      const problems: FieldError[] = [];
+      const site = await repo.findSite(body.siteId);
+      if (!site) problems.push({ field: 'siteId', message: 'Choose a site' });
+      else if (site.status !== 'active')
+        problems.push({
+          field: 'siteId',
+          message: 'Only active sites can be assigned; activate the site first',
+        });
+      await this.checkInspector(repo, body.inspectorId, problems);
+      const category = await repo.findCategory(body.categoryId);
+      if (!category) problems.push({ field: 'categoryId', message: 'Choose a category' });
+      else if (!category.active) problems.push({ field: 'categoryId', message: 'This category is inactive' });
+      const template = await repo.findTemplate(body.templateId);
+      if (!template) problems.push({ field: 'templateId', message: 'Choose a template' });
+      else if (template.status === 'archived' || template.archivedAt)
+        problems.push({
+          field: 'templateId',
+          message: 'This template is archived; choose a published template',
+        });
+      else if (template.publishedVersion === null)
+        problems.push({ field: 'templateId', message: 'This template has no published version yet' });
+      else if (category && template.categoryId !== null && template.categoryId !== category.id)
+        problems.push({ field: 'templateId', message: 'This template belongs to another category' });
+      let equipmentIds: number[] = [];
+      if (site) {
+        if (body.equipmentScope === 'all') equipmentIds = await repo.siteEquipmentIds(site.id);
+        else {
+          equipmentIds = body.equipmentIds;
+          await this.checkUnits(repo, site.id, equipmentIds, problems);
+        }
+      }
+      if (problems.length) throw AppError.validation(problems);
+      const row = await repo.insert(
+        {
+          siteId: body.siteId,
+          inspectorId: body.inspectorId,
+          categoryId: body.categoryId,
+          templateId: body.templateId,
+          templateVersion: template!.publishedVersion!,
+          priority: body.priority,
+          scheduledFor: body.scheduledFor,
+          dueOn: body.dueOn,
+          notes: body.notes ?? null,
+          createdBy: auth.userId,
+        },
+        equipmentIds,
+      );
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'assignment.created',
+        entityType: 'assignment',
+        entityId: row.id,
+        after: auditView(row, equipmentIds),
+        ipAddress: origin.ip,
+      });
+      return row.id;
+    });
+    return this.get(id);
+  }
+
+  async update(
+    auth: AuthContext,
+    id: number,
+    input: UpdateAssignmentBody,
+    origin: ActorOrigin,
+  ): Promise<{ assignment: Assignment; action: string }> {
+    const body = updateAssignmentBodySchema.parse(input);
+    const action = await this.db.transaction(async (tx) => {
+      const repo = new AssignmentsRepository(tx);
+      const before = await repo.lockById(id);
+      if (!before) throw AppError.notFound('Assignment');
+      if (before.status === 'completed')
+        throw new AppError('CONFLICT', 'This assignment is completed and can no longer be changed');
+      if (before.status === 'cancelled')
+        throw new AppError('CONFLICT', 'This assignment was cancelled and can no longer be changed');
+      const beforeUnits = await repo.equipmentIdsOf(id);
+
+      if (body.status === 'cancelled') {
+        const changes = {
+          status: 'cancelled' as const,
+          cancelReason: body.cancelReason ?? null,
+          cancelledAt: this.clock.now(),
+        };
+        await repo.update(id, changes);
+        await this.audit(
+          tx,
+          auth,
+          'assignment.cancelled',
+          before,
+          { ...before, ...changes },
+          beforeUnits,
+          beforeUnits,
+          origin,
+        );
+        return 'assignment.cancelled';
+      }
+
+      const problems: FieldError[] = [];
+      if (body.inspectorId !== undefined && body.inspectorId !== before.inspectorId)
+        await this.checkInspector(repo, body.inspectorId, problems);
+      const scheduledFor = body.scheduledFor ?? before.scheduledFor;
+      const dueOn = body.dueOn ?? before.dueOn;
+      if (dueOn < scheduledFor)
+        problems.push({ field: 'dueOn', message: 'Due date cannot be before the scheduled date' });
+      if (body.equipmentIds !== undefined)
+        await this.checkUnits(repo, before.siteId, body.equipmentIds, problems);
+      if (problems.length) throw AppError.validation(problems);
+
+      const changes = {
+        ...(body.inspectorId !== undefined ? { inspectorId: body.inspectorId } : {}),
+        ...(body.scheduledFor !== undefined ? { scheduledFor: body.scheduledFor } : {}),
+        ...(body.dueOn !== undefined ? { dueOn: body.dueOn } : {}),
+        ...(body.priority !== undefined ? { priority: body.priority } : {}),
+        ...(body.notes !== undefined ? { notes: body.notes } : {}),
+      };
+      const after = { ...before, ...changes };
+      const afterUnits = body.equipmentIds ? [...body.equipmentIds].sort((a, b) => a - b) : beforeUnits;
+      const unitsChanged = afterUnits.join(',') !== beforeUnits.join(',');
+      const changed =
+        unitsChanged ||
+        Object.entries(changes).some(([key, value]) => before[key as keyof AssignmentRow] !== value);
+      if (!changed) return 'assignment.unchanged';
+      await repo.update(id, changes);
+      if (unitsChanged) await repo.replaceEquipment(id, afterUnits);
+      const action =
+        after.inspectorId !== before.inspectorId
+          ? 'assignment.reassigned'
+          : after.scheduledFor !== before.scheduledFor || after.dueOn !== before.dueOn
+            ? 'assignment.rescheduled'
+            : 'assignment.updated';
+      await this.audit(tx, auth, action, before, after, beforeUnits, afterUnits, origin);
+      return action;
+    });
+    return { assignment: await this.get(id), action };
+  }
+
+  private async audit(
+    tx: Executor,
+    auth: AuthContext,
+    action: string,
+    before: AssignmentRow,
+    after: AssignmentRow,
+    beforeUnits: number[],
+    afterUnits: number[],
+    origin: ActorOrigin,
+  ) {
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action,
+      entityType: 'assignment',
+      entityId: before.id,
+      before: auditView(before, beforeUnits),
+      after: auditView(after, afterUnits),
+      ipAddress: origin.ip,
+    });
+  }
+}

@@ -1,0 +1,198 @@
+import type { LoginResponse, SessionUser } from '@inspecta/contract';
+import type { AuthContext } from '../../core/access.js';
+import { recordAudit } from '../../core/audit.js';
+import type { Clock } from '../../core/clock.js';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/database.js';
+import { AuthRepository, type ThrottleKind, type UserRow } from './auth.repository.js';
+import { burnPasswordCheck, verifyPassword } from './password-hasher.js';
+import { generateSessionToken, hashSessionToken } from './session-token.js';
+import { toSessionUser } from './user-mapper.js';
+
+export interface AuthSettings {
+  sessionTtlHours: number;
+  maxFailuresPerAccount: number;
+  maxFailuresPerAddress: number;
+}
+
+export interface RequestOrigin {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+const FAILURE_WINDOW_MS = 15 * 60_000;
+const FIRST_LOCK_MS = 30_000;
+const MAX_LOCK_MS = 15 * 60_000;
+/** Sessions slide forward with use, but never beyond this age. */
+const ABSOLUTE_SESSION_MS = 30 * 24 * 3_600_000;
+/** Writing on every request would turn reads into writes; refresh at most this often. */
+const SESSION_TOUCH_MS = 5 * 60_000;
+
+const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect';
+
+export class AuthService {
+  private readonly repo: AuthRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly settings: AuthSettings,
+  ) {
+    this.repo = new AuthRepository(db);
+  }
+
+  async login(email: string, password: string, origin: RequestOrigin): Promise<LoginResponse> {
+    const now = this.clock.now();
+    const accountKey = email.toLowerCase();
+    await this.refuseWhileLocked(
+      [
+        ['account', accountKey],
+        ['address', origin.ip],
+      ],
+      now,
+    );
+
+    const user = await this.repo.findLiveUserByEmail(accountKey);
+    let passwordOk = false;
+    if (user?.passwordHash) passwordOk = await verifyPassword(user.passwordHash, password);
+    else await burnPasswordCheck(password);
+
+    if (!user || !passwordOk) {
+      await this.countFailure('account', accountKey, this.settings.maxFailuresPerAccount, now);
+      await this.countFailure('address', origin.ip, this.settings.maxFailuresPerAddress, now);
+      await recordAudit(this.db, {
+        actorId: null,
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: user?.id ?? null,
+        after: { email: accountKey },
+        ipAddress: origin.ip,
+      });
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+
+    // The password was right: only now is it safe to say why the account cannot come in.
+    if (user.status !== 'active') {
+      throw AppError.forbidden('This account has been deactivated. Ask an administrator to reactivate it.');
+    }
+    if (user.userType === 'client') {
+      throw AppError.forbidden(
+        'Client accounts cannot sign in to Inspecta. Your reports are sent to you by email.',
+      );
+    }
+
+    await this.repo.clearThrottle('account', accountKey);
+    await this.repo.clearThrottle('address', origin.ip);
+    return this.createSession(user, origin, 'password');
+  }
+
+  /**
+   * Opens a session for a user whose identity is proven (password or phone code): the one place
+   * sessions are created, so both sign-ins answer the same. Refuses inactive and client accounts.
+   */
+  async createSession(
+    user: UserRow,
+    origin: RequestOrigin,
+    method: 'password' | 'phone',
+  ): Promise<LoginResponse> {
+    if (user.status !== 'active') {
+      throw AppError.forbidden('This account has been deactivated. Ask an administrator to reactivate it.');
+    }
+    if (user.userType === 'client') {
+      throw AppError.forbidden(
+        'Client accounts cannot sign in to Inspecta. Your reports are sent to you by email.',
+      );
+    }
+    const now = this.clock.now();
+    const token = generateSessionToken();
+    const expiresAt = new Date(now.getTime() + this.settings.sessionTtlHours * 3_600_000);
+    const session = await this.db.transaction(async (tx) => {
+      const repo = new AuthRepository(tx);
+      const created = await repo.insertSession({
+        userId: user.id,
+        tokenHash: hashSessionToken(token),
+        expiresAt,
+        lastUsedAt: now,
+        ipAddress: origin.ip,
+        userAgent: origin.userAgent?.slice(0, 400) ?? null,
+      });
+      await repo.recordLogin(user.id, now);
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'auth.login',
+        entityType: 'session',
+        entityId: created.id,
+        after: { method },
+        ipAddress: origin.ip,
+      });
+      return created;
+    });
+
+    return { accessToken: token, expiresAt: session.expiresAt.toISOString(), user: toSessionUser(user) };
+  }
+
+  /** Resolves a bearer token to its caller, or null when it is unknown, expired or revoked. */
+  async authenticate(token: string): Promise<AuthContext | null> {
+    const now = this.clock.now();
+    const found = await this.repo.findActiveSession(hashSessionToken(token), now);
+    if (!found) return null;
+    const { session, user } = found;
+    if (now.getTime() - session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
+      const slid = now.getTime() + this.settings.sessionTtlHours * 3_600_000;
+      const cap = session.createdAt.getTime() + ABSOLUTE_SESSION_MS;
+      await this.repo.extendSession(session.id, now, new Date(Math.min(slid, cap)));
+    }
+    return { userId: user.id, userType: user.userType, sessionId: session.id, user: toSessionUser(user) };
+  }
+
+  async logout(auth: AuthContext, origin: RequestOrigin): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const repo = new AuthRepository(tx);
+      await repo.revokeSession(auth.sessionId, this.clock.now());
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'auth.logout',
+        entityType: 'session',
+        entityId: auth.sessionId,
+        ipAddress: origin.ip,
+      });
+    });
+  }
+
+  /** The session lookup already checked the user is live and active. */
+  currentUser(auth: AuthContext): SessionUser {
+    return auth.user;
+  }
+
+  private async refuseWhileLocked(keys: Array<[ThrottleKind, string]>, now: Date): Promise<void> {
+    for (const [kind, key] of keys) {
+      const row = await this.repo.findThrottle(kind, key);
+      if (row?.lockedUntil && row.lockedUntil > now) {
+        const retryAfter = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-in attempts. Try again in ${formatWait(retryAfter)}.`,
+          { retryAfter },
+        );
+      }
+    }
+  }
+
+  /**
+   * After `max` failures in the window the key is locked; each further failure doubles the lock
+   * (30 s, 1 min, 2 min … up to 15 min), so guessing slows down progressively.
+   */
+  private async countFailure(kind: ThrottleKind, key: string, max: number, now: Date): Promise<void> {
+    const failures = await this.repo.addFailure(kind, key, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
+    if (failures >= max) {
+      const lockMs = Math.min(FIRST_LOCK_MS * 2 ** (failures - max), MAX_LOCK_MS);
+      await this.repo.lockThrottle(kind, key, new Date(now.getTime() + lockMs));
+    }
+  }
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

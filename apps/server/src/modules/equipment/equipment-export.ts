@@ -1,0 +1,182 @@
+import type { Writable } from 'node:stream';
+import { dueStatusLabels, dueStatusOf, equipmentStatusLabels, importColumns } from '@inspecta/contract';
+import ExcelJS from 'exceljs';
+import type { EquipmentWithRefs } from './equipment.repository.js';
+import { csvLine } from './spreadsheet.js';
+
+type ExportValue = string | Date | null;
+
+interface ExportColumn {
+  heading: string;
+  width: number;
+  date?: boolean;
+  value(row: EquipmentWithRefs, today: string): ExportValue;
+}
+
+const asDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+
+export const EXPORT_COLUMNS: ExportColumn[] = [
+  { heading: 'Asset tag', width: 16, value: (r) => r.unit.assetTag },
+  { heading: 'Name', width: 32, value: (r) => r.unit.name },
+  { heading: 'Equipment type', width: 34, value: (r) => r.type.name },
+  { heading: 'Category', width: 22, value: (r) => r.type.category },
+  { heading: 'Serial number', width: 20, value: (r) => r.unit.serialNumber },
+  { heading: 'Site code', width: 12, value: (r) => r.site.siteCode },
+  { heading: 'Site', width: 30, value: (r) => r.site.name },
+  { heading: 'Location', width: 24, value: (r) => r.unit.location },
+  { heading: 'Installed on', width: 13, date: true, value: (r) => asDate(r.unit.installedOn) },
+  {
+    heading: 'Last inspected on',
+    width: 16,
+    date: true,
+    value: (r) => (r.unit.lastInspectedAt ? asDate(r.unit.lastInspectedAt.toISOString().slice(0, 10)) : null),
+  },
+  { heading: 'Next due on', width: 13, date: true, value: (r) => asDate(r.unit.nextDueOn) },
+  {
+    heading: 'Due status',
+    width: 15,
+    value: (r, today) => {
+      const due = dueStatusOf(r.unit.nextDueOn, today);
+      return due ? dueStatusLabels[due] : 'Not tracked';
+    },
+  },
+  { heading: 'Status', width: 15, value: (r) => equipmentStatusLabels[r.unit.status] },
+  { heading: 'Critical', width: 9, value: (r) => (r.unit.isCritical ? 'Yes' : 'No') },
+];
+
+const csvValue = (value: ExportValue) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
+
+/** Waits when the response cannot take more, so a large export never piles up in memory. */
+async function write(stream: Writable, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+}
+
+/** CSV (UTF-8 with a BOM, so Excel reads it right), formula-looking text neutralised. */
+export async function writeCsv(
+  batches: AsyncIterable<EquipmentWithRefs[]>,
+  stream: Writable,
+  today: string,
+): Promise<void> {
+  await write(stream, `\uFEFF${csvLine(EXPORT_COLUMNS.map((c) => c.heading))}`);
+  for await (const batch of batches) {
+    let chunk = '';
+    for (const row of batch) chunk += csvLine(EXPORT_COLUMNS.map((c) => csvValue(c.value(row, today))));
+    await write(stream, chunk);
+  }
+  stream.end();
+}
+
+/**
+ * .xlsx written row by row (exceljs's streaming writer). Text always goes in as a string cell, never
+ * as a formula, whatever characters it starts with; dates are real date cells.
+ */
+export async function writeXlsx(
+  batches: AsyncIterable<EquipmentWithRefs[]>,
+  stream: Writable,
+  today: string,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Inspecta';
+  const sheet = workbook.addWorksheet('Equipment', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = EXPORT_COLUMNS.map((c) => ({
+    header: c.heading,
+    width: c.width,
+    ...(c.date ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const batch of batches) {
+    for (const row of batch) {
+      sheet.addRow(EXPORT_COLUMNS.map((c) => c.value(row, today))).commit();
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** The import template: the Equipment sheet to fill in, the catalogue, and how to fill it. */
+export async function buildImportTemplate(
+  types: Array<{ name: string; category: string; inspectionIntervalDays: number }>,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Inspecta';
+  const sheet = workbook.addWorksheet('Equipment', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = importColumns.map((c) => ({
+    header: c.heading,
+    key: c.key,
+    width: c.key === 'equipmentType' ? 36 : c.key === 'name' || c.key === 'location' ? 28 : 18,
+  }));
+  const heading = sheet.getRow(1);
+  heading.font = { bold: true };
+  importColumns.forEach((column, index) => {
+    if (column.required) {
+      heading.getCell(index + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF3BF' } };
+    }
+  });
+
+  const catalogue = workbook.addWorksheet('Equipment types');
+  catalogue.columns = [
+    { header: 'Equipment type', key: 'name', width: 40 },
+    { header: 'Category', key: 'category', width: 24 },
+    { header: 'Inspected every (days)', key: 'interval', width: 22 },
+  ];
+  catalogue.getRow(1).font = { bold: true };
+  for (const type of types) {
+    catalogue.addRow({ name: type.name, category: type.category, interval: type.inspectionIntervalDays });
+  }
+
+  const typeColumn = importColumns.findIndex((c) => c.key === 'equipmentType') + 1;
+  const statusColumn = importColumns.findIndex((c) => c.key === 'status') + 1;
+  const criticalColumn = importColumns.findIndex((c) => c.key === 'isCritical') + 1;
+  const statuses = Object.values(equipmentStatusLabels).join(',');
+  for (let row = 2; row <= 501; row++) {
+    if (types.length) {
+      sheet.getCell(row, typeColumn).dataValidation = {
+        type: 'list',
+        allowBlank: false,
+        formulae: [`'Equipment types'!$A$2:$A$${types.length + 1}`],
+      };
+    }
+    sheet.getCell(row, statusColumn).dataValidation = {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${statuses}"`],
+    };
+    sheet.getCell(row, criticalColumn).dataValidation = {
+      type: 'list',
+      allowBlank: true,
+      formulae: ['"Yes,No"'],
+    };
+  }
+
+  const help = workbook.addWorksheet('How to fill in');
+  help.columns = [
+    { header: 'Column', key: 'column', width: 22 },
+    { header: 'What to write', key: 'what', width: 90 },
+  ];
+  help.getRow(1).font = { bold: true };
+  const rows: Array<[string, string]> = [
+    ['Asset tag *', 'Required. The tag on the unit, unique within the site (e.g. FE-012).'],
+    ['Equipment type *', 'Required. A name from the "Equipment types" sheet, exactly as written there.'],
+    ['Name', 'What the unit is called on site. Empty: the equipment type name.'],
+    ['Serial number', "Optional. The manufacturer's serial; unique for each equipment type."],
+    ['Location', 'Optional. Where the unit is within the site (e.g. Level 2 corridor).'],
+    ['Installed on', 'Optional. A date: 2024-05-17 or 17/05/2024. Not in the future.'],
+    ['Last inspected on', 'Optional. The last completed inspection, if it happened before Inspecta.'],
+    ['Status', `Optional. ${Object.values(equipmentStatusLabels).join(', ')}. Empty: In service.`],
+    ['Critical', 'Optional. Yes or No. Empty: No.'],
+    ['', ''],
+    [
+      'Example',
+      'FE-012 | Fire extinguisher, ABC powder 6 kg | Lobby extinguisher | ABC6-448812 | Ground floor lobby',
+    ],
+    ['', 'Rows with problems are listed in the preview and skipped; the others are imported together.'],
+  ];
+  for (const [column, what] of rows) help.addRow({ column, what });
+
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

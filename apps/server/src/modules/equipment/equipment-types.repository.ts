@@ -1,0 +1,157 @@
+import type { EquipmentTypeListQuery, equipmentTypeSortFields } from '@inspecta/contract';
+import { and, asc, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { equipment, equipmentTypes, templates } from '../../db/schema.js';
+import { containsPattern, parseSort } from './query-helpers.js';
+
+export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
+export type EquipmentTypeWithCount = EquipmentTypeRow & { installedCount: number };
+
+/** Units of the type still in the field (in service or out of service, not retired). */
+// Written out with table-qualified names: inside a sub-select drizzle would leave "id" ambiguous.
+const installedCount = sql<number>`(select count(*) from "equipment" as "unit" where "unit"."equipment_type_id" = "equipment_types"."id" and "unit"."status" <> 'retired')::int`;
+
+type SortField = (typeof equipmentTypeSortFields)[number];
+
+const SORT_COLUMNS: Record<SortField, SQL | typeof equipmentTypes.name> = {
+  name: sql`lower(${equipmentTypes.name})`,
+  category: sql`lower(${equipmentTypes.category})`,
+  inspectionIntervalDays: sql`${equipmentTypes.inspectionIntervalDays}`,
+  installedCount,
+  createdAt: sql`${equipmentTypes.createdAt}`,
+};
+
+export class EquipmentTypesRepository {
+  constructor(private readonly db: Executor) {}
+
+  private filters(query: Pick<EquipmentTypeListQuery, 'search' | 'category' | 'status'>): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      conditions.push(
+        or(
+          ilike(equipmentTypes.name, pattern),
+          ilike(equipmentTypes.category, pattern),
+          ilike(equipmentTypes.manufacturer, pattern),
+          ilike(equipmentTypes.model, pattern),
+        )!,
+      );
+    }
+    if (query.category) conditions.push(sql`lower(${equipmentTypes.category}) = lower(${query.category})`);
+    if (query.status) conditions.push(eq(equipmentTypes.status, query.status));
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  async list(query: EquipmentTypeListQuery): Promise<{ rows: EquipmentTypeWithCount[]; total: number }> {
+    const where = this.filters(query);
+    const { field, desc: descending } = parseSort<SortField>(query.sort, 'name');
+    const order = descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]);
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ type: equipmentTypes, installedCount })
+        .from(equipmentTypes)
+        .where(where)
+        .orderBy(order, asc(equipmentTypes.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(equipmentTypes).where(where),
+    ]);
+    return {
+      rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
+      total: counted?.total ?? 0,
+    };
+  }
+
+  async findById(id: number, options: { forUpdate?: boolean } = {}): Promise<EquipmentTypeRow | undefined> {
+    const query = this.db.select().from(equipmentTypes).where(eq(equipmentTypes.id, id)).limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async findWithCount(id: number): Promise<EquipmentTypeWithCount | undefined> {
+    const [row] = await this.db
+      .select({ type: equipmentTypes, installedCount })
+      .from(equipmentTypes)
+      .where(eq(equipmentTypes.id, id))
+      .limit(1);
+    return row ? { ...row.type, installedCount: Number(row.installedCount) } : undefined;
+  }
+
+  async insert(values: typeof equipmentTypes.$inferInsert): Promise<EquipmentTypeRow> {
+    const [row] = await this.db.insert(equipmentTypes).values(values).returning();
+    return row!;
+  }
+
+  async update(id: number, values: Partial<typeof equipmentTypes.$inferInsert>): Promise<EquipmentTypeRow> {
+    const [row] = await this.db
+      .update(equipmentTypes)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(equipmentTypes.id, id))
+      .returning();
+    return row!;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(equipmentTypes).where(eq(equipmentTypes.id, id));
+  }
+
+  /** Every unit of the type, retired ones included: any of them keeps the type from being deleted. */
+  async countUnits(id: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(equipment)
+      .where(eq(equipment.equipmentTypeId, id));
+    return row?.n ?? 0;
+  }
+
+  async categories(): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ category: equipmentTypes.category })
+      .from(equipmentTypes)
+      .orderBy(asc(equipmentTypes.category));
+    return rows.map((r) => r.category);
+  }
+
+  async isPublishedTemplate(templateId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(
+        and(
+          eq(templates.id, templateId),
+          isNotNull(templates.publishedVersion),
+          ne(templates.status, 'archived'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async options(search: string | undefined, includeArchived: boolean) {
+    const conditions: SQL[] = [];
+    if (!includeArchived) conditions.push(ne(equipmentTypes.status, 'archived'));
+    if (search) {
+      const pattern = containsPattern(search);
+      conditions.push(or(ilike(equipmentTypes.name, pattern), ilike(equipmentTypes.category, pattern))!);
+    }
+    return this.db
+      .select({
+        id: equipmentTypes.id,
+        name: equipmentTypes.name,
+        category: equipmentTypes.category,
+        inspectionIntervalDays: equipmentTypes.inspectionIntervalDays,
+        status: equipmentTypes.status,
+        defaultTemplateId: equipmentTypes.defaultTemplateId,
+      })
+      .from(equipmentTypes)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(asc(sql`lower(${equipmentTypes.name})`))
+      .limit(200);
+  }
+
+  /** Types by lower-cased name, for the import's "Equipment type" column. */
+  async byLowerName(): Promise<Map<string, EquipmentTypeRow>> {
+    const rows = await this.db.select().from(equipmentTypes);
+    return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r]));
+  }
+}

@@ -1,0 +1,315 @@
+import { addDays, type EquipmentFilterQuery, type equipmentSortFields } from '@inspecta/contract';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  assignmentEquipment,
+  assignments,
+  auditEvents,
+  equipment,
+  equipmentSearchText,
+  equipmentTypes,
+  sites,
+  users,
+} from '../../db/schema.js';
+import { containsPattern, parseSort } from './query-helpers.js';
+
+export type EquipmentRow = typeof equipment.$inferSelect;
+export type EquipmentInsert = typeof equipment.$inferInsert;
+
+const siteRef = { id: sites.id, siteCode: sites.siteCode, name: sites.name, status: sites.status };
+const typeRef = {
+  id: equipmentTypes.id,
+  name: equipmentTypes.name,
+  category: equipmentTypes.category,
+  inspectionIntervalDays: equipmentTypes.inspectionIntervalDays,
+  status: equipmentTypes.status,
+  defaultTemplateId: equipmentTypes.defaultTemplateId,
+};
+
+export interface EquipmentWithRefs {
+  unit: EquipmentRow;
+  site: { id: number; siteCode: string; name: string; status: 'draft' | 'active' | 'inactive' };
+  type: {
+    id: number;
+    name: string;
+    category: string;
+    inspectionIntervalDays: number;
+    status: 'active' | 'archived';
+    defaultTemplateId: number | null;
+  };
+}
+
+type SortField = (typeof equipmentSortFields)[number];
+
+const SORT_COLUMNS: Record<SortField, SQL> = {
+  nextDueOn: sql`${equipment.nextDueOn}`,
+  assetTag: sql`${equipment.assetTag}`,
+  name: sql`lower(${equipment.name})`,
+  serialNumber: sql`${equipment.serialNumber}`,
+  installedOn: sql`${equipment.installedOn}`,
+  status: sql`${equipment.status}`,
+  createdAt: sql`${equipment.createdAt}`,
+};
+
+/**
+ * The SQL mirror of computeNextDueOn (packages/contract/src/equipment-due.ts): retired → null,
+ * otherwise (UTC date of the last inspection, else install date, else UTC registration date) +
+ * the type's interval. Used where whole sets change at once.
+ */
+const nextDueExpression = sql`case when ${equipment.status} = 'retired' then null else coalesce((${equipment.lastInspectedAt} at time zone 'UTC')::date, ${equipment.installedOn}, (${equipment.createdAt} at time zone 'UTC')::date) + ${equipmentTypes.inspectionIntervalDays} end`;
+
+export interface ResolvedFilters extends EquipmentFilterQuery {
+  /** Sites and types whose name matches the search term, resolved beforehand (small tables). */
+  searchSiteIds?: number[];
+  searchTypeIds?: number[];
+}
+
+export class EquipmentRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Ids of sites (by name or code) and types (by name) matching a search term. */
+  async resolveSearch(term: string): Promise<{ siteIds: number[]; typeIds: number[] }> {
+    const pattern = containsPattern(term);
+    const [siteRows, typeRows] = await Promise.all([
+      this.db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern))),
+      this.db
+        .select({ id: equipmentTypes.id })
+        .from(equipmentTypes)
+        .where(ilike(equipmentTypes.name, pattern)),
+    ]);
+    return { siteIds: siteRows.map((r) => r.id), typeIds: typeRows.map((r) => r.id) };
+  }
+
+  private where(filters: ResolvedFilters, today: string): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filters.site_id) conditions.push(eq(equipment.siteId, filters.site_id));
+    if (filters.equipment_type_id) conditions.push(eq(equipment.equipmentTypeId, filters.equipment_type_id));
+    if (filters.status) conditions.push(eq(equipment.status, filters.status));
+    if (filters.due === 'overdue') conditions.push(lt(equipment.nextDueOn, today));
+    if (filters.due === 'due_soon') {
+      conditions.push(gte(equipment.nextDueOn, today), lte(equipment.nextDueOn, addDays(today, 30)));
+    }
+    if (filters.due === 'ok') conditions.push(gt(equipment.nextDueOn, addDays(today, 30)));
+    if (filters.search) {
+      // Each arm can use its own index (trigram; site; type), combined with a BitmapOr.
+      const arms: SQL[] = [sql`${equipmentSearchText(equipment)} ilike ${containsPattern(filters.search)}`];
+      if (filters.searchSiteIds?.length) arms.push(inArray(equipment.siteId, filters.searchSiteIds));
+      if (filters.searchTypeIds?.length) arms.push(inArray(equipment.equipmentTypeId, filters.searchTypeIds));
+      conditions.push(arms.length === 1 ? arms[0]! : or(...arms)!);
+    }
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  async list(
+    filters: ResolvedFilters,
+    today: string,
+    paging: { page: number; limit: number; sort?: string | undefined },
+  ): Promise<{ rows: EquipmentWithRefs[]; total: number }> {
+    const where = this.where(filters, today);
+    const { field, desc: descending } = parseSort<SortField>(paging.sort, 'nextDueOn');
+    const column = SORT_COLUMNS[field];
+    const offset = (paging.page - 1) * paging.limit;
+    const rows = await this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(where)
+      .orderBy(descending ? desc(column) : asc(column), descending ? desc(equipment.id) : asc(equipment.id))
+      .limit(paging.limit)
+      .offset(offset);
+    // A short page is the last one: the total is known without counting (searches, small sites).
+    if (rows.length > 0 && rows.length < paging.limit) return { rows, total: offset + rows.length };
+    if (rows.length === 0 && offset === 0) return { rows, total: 0 };
+    const [counted] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(equipment)
+      .where(where);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  /** One batch of the filtered list in id order, after `afterId` (keyset paging for exports). */
+  async batchAfter(
+    filters: ResolvedFilters,
+    today: string,
+    afterId: number,
+    size: number,
+  ): Promise<EquipmentWithRefs[]> {
+    const where = this.where(filters, today);
+    return this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(where ? and(where, gt(equipment.id, afterId)) : gt(equipment.id, afterId))
+      .orderBy(asc(equipment.id))
+      .limit(size);
+  }
+
+  async findById(id: number, options: { forUpdate?: boolean } = {}): Promise<EquipmentRow | undefined> {
+    const query = this.db.select().from(equipment).where(eq(equipment.id, id)).limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async findWithRefs(id: number): Promise<EquipmentWithRefs | undefined> {
+    const [row] = await this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(eq(equipment.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async insert(values: EquipmentInsert): Promise<EquipmentRow> {
+    const [row] = await this.db.insert(equipment).values(values).returning();
+    return row!;
+  }
+
+  async insertMany(values: EquipmentInsert[], batchSize = 500): Promise<EquipmentRow[]> {
+    const inserted: EquipmentRow[] = [];
+    for (let start = 0; start < values.length; start += batchSize) {
+      inserted.push(
+        ...(await this.db
+          .insert(equipment)
+          .values(values.slice(start, start + batchSize))
+          .returning()),
+      );
+    }
+    return inserted;
+  }
+
+  async update(id: number, values: Partial<EquipmentInsert>): Promise<EquipmentRow> {
+    const [row] = await this.db
+      .update(equipment)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(equipment.id, id))
+      .returning();
+    return row!;
+  }
+
+  async delete(id: number): Promise<void> {
+    // Only closed (cancelled) assignments can still list the unit here; it leaves their unit lists.
+    await this.db.delete(assignmentEquipment).where(eq(assignmentEquipment.equipmentId, id));
+    await this.db.delete(equipment).where(eq(equipment.id, id));
+  }
+
+  /** Assigned or in-progress assignments that include the unit. */
+  async openAssignmentCount(id: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(assignmentEquipment)
+      .innerJoin(assignments, eq(assignments.id, assignmentEquipment.assignmentId))
+      .where(
+        and(
+          eq(assignmentEquipment.equipmentId, id),
+          sql`${assignments.status} in ('assigned', 'in_progress')`,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  /** Re-derives nextDueOn for every unit of a type (its interval changed); answers how many. */
+  async recomputeNextDueForType(typeId: number): Promise<number> {
+    const rows = await this.db
+      .update(equipment)
+      .set({ nextDueOn: nextDueExpression })
+      .from(equipmentTypes)
+      .where(and(eq(equipmentTypes.id, equipment.equipmentTypeId), eq(equipment.equipmentTypeId, typeId)))
+      .returning({ id: equipment.id });
+    return rows.length;
+  }
+
+  /**
+   * Re-derives nextDueOn for the given units. The inspections module calls this, in its own
+   * transaction, after it sets lastInspectedAt on completed inspections.
+   */
+  async recomputeNextDue(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .update(equipment)
+      .set({ nextDueOn: nextDueExpression })
+      .from(equipmentTypes)
+      .where(and(eq(equipmentTypes.id, equipment.equipmentTypeId), inArray(equipment.id, ids)));
+  }
+
+  async findSite(id: number) {
+    const [row] = await this.db.select(siteRef).from(sites).where(eq(sites.id, id)).limit(1);
+    return row;
+  }
+
+  async findType(id: number) {
+    const [row] = await this.db
+      .select(typeRef)
+      .from(equipmentTypes)
+      .where(eq(equipmentTypes.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async siteOptions(search: string | undefined, siteId: number | undefined) {
+    const conditions: SQL[] = [];
+    if (siteId) conditions.push(eq(sites.id, siteId));
+    if (search) {
+      const pattern = containsPattern(search);
+      conditions.push(or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern))!);
+    }
+    return this.db
+      .select(siteRef)
+      .from(sites)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(asc(sites.siteCode))
+      .limit(50);
+  }
+
+  /** Lower-cased asset tags already used at a site (the import checks rows against them). */
+  async assetTagsAtSite(siteId: number): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ tag: sql<string>`lower(${equipment.assetTag})` })
+      .from(equipment)
+      .where(eq(equipment.siteId, siteId));
+    return new Set(rows.map((r) => r.tag));
+  }
+
+  /** Which of the given (type, serial) pairs are already registered; keys are `typeId:lower(serial)`. */
+  async existingSerials(pairs: Array<{ typeId: number; serial: string }>): Promise<Set<string>> {
+    const byType = new Map<number, string[]>();
+    for (const { typeId, serial } of pairs) {
+      const list = byType.get(typeId) ?? [];
+      list.push(serial.toLowerCase());
+      byType.set(typeId, list);
+    }
+    if (!byType.size) return new Set();
+    const arms = [...byType].map(([typeId, serials]) =>
+      and(eq(equipment.equipmentTypeId, typeId), inArray(sql`lower(${equipment.serialNumber})`, serials)),
+    );
+    const rows = await this.db
+      .select({ typeId: equipment.equipmentTypeId, serial: sql<string>`lower(${equipment.serialNumber})` })
+      .from(equipment)
+      .where(or(...arms));
+    return new Set(rows.map((r) => `${r.typeId}:${r.serial}`));
+  }
+
+  async history(id: number, limit = 20) {
+    return this.db
+      .select({
+        id: auditEvents.id,
+        action: auditEvents.action,
+        before: auditEvents.before,
+        after: auditEvents.after,
+        createdAt: auditEvents.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .where(and(eq(auditEvents.entityType, 'equipment'), eq(auditEvents.entityId, String(id))))
+      .orderBy(desc(auditEvents.id))
+      .limit(limit);
+  }
+}

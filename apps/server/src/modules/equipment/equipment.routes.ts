@@ -1,0 +1,247 @@
+import { PassThrough } from 'node:stream';
+import multipart from '@fastify/multipart';
+import {
+  equipmentCreateBodySchema,
+  equipmentDetailsResponseSchema,
+  equipmentExportQuerySchema,
+  equipmentListQuerySchema,
+  equipmentListResponseSchema,
+  equipmentMutationResponseSchema,
+  equipmentUpdateBodySchema,
+  IMPORT_MAX_BYTES,
+  idParamsSchema,
+  importPreviewResponseSchema,
+  importQuerySchema,
+  importResponseSchema,
+  messageSchema,
+  siteOptionsQuerySchema,
+  siteOptionsResponseSchema,
+} from '@inspecta/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../core/access.js';
+import { AppError } from '../../core/errors.js';
+import { errorResponses, requireAuth } from '../../core/http.js';
+import type { EquipmentService } from './equipment.service.js';
+import { writeCsv, writeXlsx } from './equipment-export.js';
+
+const tags = ['equipment'];
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The one uploaded file of an import request, read into memory (at most IMPORT_MAX_BYTES). */
+async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
+  const fileMissing = AppError.validation(
+    [{ field: 'file', message: 'Choose a CSV or Excel file to import' }],
+    'Choose a CSV or Excel file to import',
+  );
+  if (!request.isMultipart()) throw fileMissing;
+  const file = await request.file();
+  if (!file) throw fileMissing;
+  const buffer = await file.toBuffer();
+  return { buffer, fileName: file.filename || 'upload' };
+}
+
+function attachment(fileName: string): string {
+  return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Equipment installed at sites (screen /dashboard/equipment-management and the site page's tab). */
+export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: EquipmentService }> = async (
+  app,
+  { equipmentService: service },
+) => {
+  // Uploads are accepted here only (this plugin's scope), one file per request.
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+
+  app.get(
+    '/auth/equipments',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Installed equipment: search, filter by site, type, status and due status, paged',
+        description:
+          'Search matches asset tag, serial number, name, site name or code, and equipment type. ' +
+          'Default order: next due date, most urgent first.',
+        querystring: equipmentListQuerySchema,
+        response: { 200: equipmentListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/auth/equipments/site-options',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Sites for the equipment pickers (id, site code, name, status)',
+        querystring: siteOptionsQuerySchema,
+        response: { 200: siteOptionsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ sites: await service.siteOptions(request.query.search, request.query.site_id) }),
+  );
+
+  app.get(
+    '/auth/equipments/export',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Download the filtered list as Excel (.xlsx) or CSV',
+        description:
+          'Same filters as the list. Streamed. Text that starts with = + - @ is written as text, never as a formula.',
+        querystring: equipmentExportQuerySchema,
+        produces: [XLSX_TYPE, 'text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const today = service.today();
+      const stream = new PassThrough();
+      const batches = service.exportBatches(filters);
+      const write = format === 'csv' ? writeCsv : writeXlsx;
+      write(batches, stream, today).catch((error: unknown) => {
+        request.log.error({ err: error }, 'equipment export failed part-way');
+        stream.destroy(error as Error);
+      });
+      return reply
+        .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+        .header('Content-Disposition', attachment(`equipment-${today}.${format}`))
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/auth/equipments/import/template.xlsx',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'The import template: the Equipment sheet, the catalogue and how to fill it in',
+        produces: [XLSX_TYPE],
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('Content-Type', XLSX_TYPE)
+        .header('Content-Disposition', attachment('equipment-import-template.xlsx'))
+        .header('Cache-Control', 'no-store')
+        .send(await service.importTemplate()),
+  );
+
+  app.post(
+    '/auth/equipments/import/preview',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Check a CSV or .xlsx of equipment for one site; writes nothing',
+        description: 'multipart/form-data with one file field `file` (at most 5 MB, 2,000 rows).',
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: { 200: importPreviewResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { buffer, fileName } = await uploadedFile(request);
+      return service.previewImport(request.query.site_id, buffer, fileName);
+    },
+  );
+
+  app.post(
+    '/auth/equipments/import',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Import the valid rows of a CSV or .xlsx into one site, in one transaction',
+        description:
+          'The same file as the preview. Rows with errors are skipped and answered back; if anything fails ' +
+          'while writing, nothing is imported.',
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { buffer, fileName } = await uploadedFile(request);
+      return service.import(requireAuth(request), request.query.site_id, buffer, fileName, request.ip);
+    },
+  );
+
+  app.post(
+    '/auth/equipments',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Add equipment to a site',
+        body: equipmentCreateBodySchema,
+        response: { 201: equipmentMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const equipment = await service.create(requireAuth(request), request.body, request.ip);
+      return reply.code(201).send({ equipment, message: 'Equipment added' });
+    },
+  );
+
+  app.get(
+    '/auth/equipments/:id',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'One unit with its recent history',
+        params: idParamsSchema,
+        response: { 200: equipmentDetailsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.details(request.params.id),
+  );
+
+  app.patch(
+    '/auth/equipments/update/:id',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Change a unit (any fields; a new siteId moves it to another site)',
+        params: idParamsSchema,
+        body: equipmentUpdateBodySchema,
+        response: { 200: equipmentMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const equipment = await service.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+      return { equipment, message: 'Equipment saved' };
+    },
+  );
+
+  app.delete(
+    '/auth/equipments/delete/:id',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Delete a unit entered by mistake (only before its first inspection; retire it otherwise)',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await service.delete(requireAuth(request), request.params.id, request.ip);
+      return { message: 'Equipment deleted' };
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { invitationEmail } from './invitations.js';
+import { auditChanges } from './user-mapper.js';
+import { escapeLike } from './users.repository.js';
+
+describe('audit changes', () => {
+  it('lists changed fields with before and after, skipping bookkeeping', () => {
+    expect(
+      auditChanges(
+        { firstName: 'Priya', phone: null, updatedAt: '2026-01-01' },
+        { firstName: 'Priyanka', phone: '+919820012345', updatedAt: '2026-02-01' },
+      ),
+    ).toEqual([
+      { field: 'firstName', from: 'Priya', to: 'Priyanka' },
+      { field: 'phone', from: null, to: '+919820012345' },
+    ]);
+    expect(auditChanges(null, { status: 'inactive', sessionsEnded: 2 })).toEqual([
+      { field: 'status', from: null, to: 'inactive' },
+      { field: 'sessionsEnded', from: null, to: '2' },
+    ]);
+    expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
+  });
+});
+
+describe('search terms', () => {
+  it('treat LIKE wildcards literally', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+});
+
+describe('invitation email', () => {
+  it('carries the link in text and escaped HTML', () => {
+    const mail = invitationEmail({
+      productName: 'Inspecta',
+      user: { firstName: '<Ravi>', userType: 'inspector', email: 'ravi@example.in' },
+      inviterName: 'Asha & Co',
+      link: 'https://inspecta.example.in/accept-invitation?token=abc',
+      expiresAt: new Date('2026-06-08T09:00:00Z'),
+    });
+    expect(mail.to).toBe('ravi@example.in');
+    expect(mail.text).toContain('https://inspecta.example.in/accept-invitation?token=abc');
+    expect(mail.text).toContain('Mon, 08 Jun 2026 09:00:00 UTC');
+    expect(mail.html).toContain('&lt;Ravi&gt;');
+    expect(mail.html).toContain('Asha &amp; Co');
+    expect(mail.html).not.toContain('<Ravi>');
+  });
+});

@@ -1,0 +1,246 @@
+import type { UserSortField, UserType } from '@inspecta/contract';
+import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import { auditEvents, userInvitations, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type InvitationRow = typeof userInvitations.$inferSelect;
+
+/**
+ * What the user list searches, exactly as the trigram index `users_search_trgm_idx` is built
+ * (db/schema.ts): PostgreSQL serves an `ilike` from the index only when the expression matches.
+ */
+export const USER_SEARCH_DOCUMENT = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.company}, '') || ' ' || coalesce(${users.employeeCode}, ''))`;
+
+/** A user with what the admin screens show besides the row itself. */
+export interface UserRecord extends Omit<UserRow, 'passwordHash'> {
+  hasPassword: boolean;
+  invitationExpiresAt: Date | null;
+}
+
+const openInvitationExpiry = sql`(select max(${userInvitations.expiresAt}) from ${userInvitations} where ${userInvitations.userId} = ${users.id} and ${userInvitations.acceptedAt} is null and ${userInvitations.revokedAt} is null)`;
+
+const recordColumns = {
+  id: users.id,
+  userType: users.userType,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  status: users.status,
+  profileImage: users.profileImage,
+  company: users.company,
+  employeeCode: users.employeeCode,
+  licenceNumber: users.licenceNumber,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  deletedAt: users.deletedAt,
+  hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
+  invitationExpiresAt: sql<Date | null>`${openInvitationExpiry}`.mapWith(userInvitations.expiresAt),
+};
+
+export interface UserListFilter {
+  userType?: UserType | undefined;
+  status?: 'active' | 'inactive' | undefined;
+  search?: string | undefined;
+  sort?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** `%`, `_` and `\` are literal in a search term. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The search condition: a substring of the search document (case-insensitive, from the trigram
+ * index), a phone typed with spaces or dashes, or the exact Id.
+ */
+export function searchCondition(search: string): SQL | undefined {
+  const term = search.trim();
+  if (!term) return undefined;
+  const patterns = new Set([term]);
+  if (/^[\d\s()+.-]+$/.test(term)) {
+    const digits = term.replace(/[\s().-]/g, '');
+    if (digits.length >= 3) patterns.add(digits);
+  }
+  const conditions: SQL[] = [...patterns].map(
+    (p) => sql`${USER_SEARCH_DOCUMENT} ilike ${`%${escapeLike(p)}%`}`,
+  );
+  const id = /^#?(\d{1,9})$/.exec(term)?.[1];
+  if (id) conditions.push(eq(users.id, Number(id)));
+  return or(...conditions);
+}
+
+function orderBy(sort: string | undefined): SQL[] {
+  const descending = sort?.startsWith('-') ?? true;
+  const field = (sort?.replace(/^-/, '') ?? 'createdAt') as UserSortField;
+  const dir = (expr: SQL | AnyPgColumn) => (descending ? desc(expr) : asc(expr));
+  switch (field) {
+    case 'id':
+      return [dir(users.id)];
+    case 'name':
+      return [dir(sql`lower(${users.firstName})`), dir(sql`lower(${users.lastName})`), dir(users.id)];
+    case 'email':
+      return [dir(sql`lower(${users.email})`), dir(users.id)];
+    case 'userType':
+      return [dir(sql`${users.userType}`), dir(users.id)];
+    case 'status':
+      return [dir(sql`${users.status}`), dir(users.id)];
+    case 'lastLoginAt':
+      // Never signed in sorts last either way.
+      return [
+        descending ? sql`${users.lastLoginAt} desc nulls last` : sql`${users.lastLoginAt} asc nulls last`,
+        dir(users.id),
+      ];
+    default:
+      return [dir(users.createdAt), dir(users.id)];
+  }
+}
+
+export interface AuditEventWithActor {
+  id: number;
+  action: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Executor) {}
+
+  async list(filter: UserListFilter): Promise<{ rows: UserRecord[]; total: number }> {
+    const where = and(
+      isNull(users.deletedAt),
+      filter.userType ? eq(users.userType, filter.userType) : undefined,
+      filter.status ? eq(users.status, filter.status) : undefined,
+      filter.search ? searchCondition(filter.search) : undefined,
+    );
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(recordColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(filter.sort))
+        .offset(filter.offset)
+        .limit(filter.limit),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  async findLiveById(id: number): Promise<UserRecord | undefined> {
+    const [row] = await this.db
+      .select(recordColumns)
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
+
+  /** The live row, locked until the transaction ends (status changes must not interleave). */
+  async lockLiveById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  /**
+   * Active administrators other than `exceptId`, counted with every active administrator's row
+   * locked: two admins deactivating each other at once cannot both succeed.
+   */
+  async countOtherActiveAdminsLocked(exceptId: number): Promise<number> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.userType, 'admin'), eq(users.status, 'active'), isNull(users.deletedAt)))
+      .for('update');
+    return rows.filter((r) => r.id !== exceptId).length;
+  }
+
+  async insert(values: NewUserRow): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    return row!;
+  }
+
+  async update(id: number, values: Partial<NewUserRow>): Promise<UserRow> {
+    const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+    return row!;
+  }
+
+  async recentAuditEvents(userId: number, limit: number): Promise<AuditEventWithActor[]> {
+    const actor = alias(users, 'actor');
+    return this.db
+      .select({
+        id: auditEvents.id,
+        action: auditEvents.action,
+        before: auditEvents.before,
+        after: auditEvents.after,
+        createdAt: auditEvents.createdAt,
+        actorId: auditEvents.actorId,
+        actorFirstName: actor.firstName,
+        actorLastName: actor.lastName,
+      })
+      .from(auditEvents)
+      .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+      .where(
+        or(
+          and(eq(auditEvents.entityType, 'user'), eq(auditEvents.entityId, String(userId))),
+          eq(auditEvents.actorId, userId),
+        ),
+      )
+      .orderBy(desc(auditEvents.id))
+      .limit(limit);
+  }
+
+  // Invitations ----------------------------------------------------------------------------------
+
+  async insertInvitation(values: typeof userInvitations.$inferInsert): Promise<InvitationRow> {
+    const [row] = await this.db.insert(userInvitations).values(values).returning();
+    return row!;
+  }
+
+  /** Ends every invitation of a user that is still open (a new one replaces them; deletion). */
+  async revokeOpenInvitations(userId: number, now: Date, exceptId?: number): Promise<void> {
+    await this.db
+      .update(userInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(userInvitations.userId, userId),
+          isNull(userInvitations.acceptedAt),
+          isNull(userInvitations.revokedAt),
+          exceptId === undefined ? undefined : ne(userInvitations.id, exceptId),
+        ),
+      );
+  }
+
+  async findInvitationByTokenHash(
+    tokenHash: string,
+    options: { lock?: boolean } = {},
+  ): Promise<{ invitation: InvitationRow; user: UserRow } | undefined> {
+    const query = this.db
+      .select({ invitation: userInvitations, user: users })
+      .from(userInvitations)
+      .innerJoin(users, eq(users.id, userInvitations.userId))
+      .where(eq(userInvitations.tokenHash, tokenHash))
+      .limit(1);
+    const [row] = options.lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  async markInvitationAccepted(id: number, now: Date): Promise<void> {
+    await this.db.update(userInvitations).set({ acceptedAt: now }).where(eq(userInvitations.id, id));
+  }
+}

@@ -1,0 +1,82 @@
+import { count, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { equipment, equipmentTypes, notifications, sites, users } from '../src/db/schema.js';
+import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL } from '../src/seed/bootstrap.js';
+import { createTestApp, login, type TestContext, testConfig } from './helpers/test-app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+
+describe('first start on an empty database', () => {
+  let database: TestDatabase | undefined;
+  let ctx: TestContext | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+    await database?.dispose();
+    ctx = undefined;
+    database = undefined;
+  });
+
+  it('creates admin@inspecta.local with a generated password printed once, and loads demo data', async () => {
+    ctx = await createTestApp();
+    const messages: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => messages.push(JSON.parse(line).msg) });
+    const config = testConfig({ SEED_DEMO: 'true' });
+
+    const result = await bootstrapDatabase(ctx.db, config, log);
+    expect(result.created).toBe(true);
+    expect(result.adminEmail).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(messages.filter((m) => m.includes(result.generatedPassword!))).toHaveLength(1);
+
+    const signIn = await login(ctx.app, DEFAULT_ADMIN_EMAIL, result.generatedPassword!);
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user.userType).toBe('admin');
+
+    const [siteCount] = await ctx.db.select({ n: count() }).from(sites);
+    const [unitCount] = await ctx.db.select({ n: count() }).from(equipment);
+    const [typeCount] = await ctx.db.select({ n: count() }).from(equipmentTypes);
+    const [inspectorCount] = await ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.userType, 'inspector'));
+    const [clientCount] = await ctx.db.select({ n: count() }).from(users).where(eq(users.userType, 'client'));
+    expect(siteCount!.n).toBe(26);
+    expect(typeCount!.n).toBeGreaterThanOrEqual(10);
+    expect(unitCount!.n).toBeGreaterThan(100);
+    expect(inspectorCount!.n).toBeGreaterThanOrEqual(5);
+    expect(clientCount!.n).toBeGreaterThanOrEqual(3);
+    const [welcome] = await ctx.db.select().from(notifications).limit(1);
+    expect(welcome!.title).toBe('Welcome to Inspecta');
+    // A site created after the demo gets the next free generated code.
+    const adminToken = signIn.json().accessToken as string;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sites',
+      headers: { authorization: adminToken },
+      payload: { name: 'First real site' },
+    });
+    expect(created.json().site.siteCode).toBe('ST-000027');
+
+    // A second start finds users and changes nothing.
+    const again = await bootstrapDatabase(ctx.db, config, log);
+    expect(again.created).toBe(false);
+    const [adminCount] = await ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, DEFAULT_ADMIN_EMAIL));
+    expect(adminCount!.n).toBe(1);
+  });
+
+  it('uses ADMIN_EMAIL and ADMIN_PASSWORD and skips demo data when SEED_DEMO=false', async () => {
+    database = await createTestDatabase();
+    const config = testConfig({
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'A-very-good-passphrase',
+      SEED_DEMO: 'false',
+    });
+    const result = await bootstrapDatabase(database.handle.db, config, pino({ level: 'silent' }));
+    expect(result).toEqual({ created: true, adminEmail: 'boss@example.com', demoLoaded: false });
+    const [siteCount] = await database.handle.db.select({ n: count() }).from(sites);
+    expect(siteCount!.n).toBe(0);
+  });
+});

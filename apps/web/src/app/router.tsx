@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { InlineRouteError, RouteError } from '@/components/errors/route-error';
+import { dashboardChildPath, paths } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { endSession } from '@/lib/session';
+import { redirectIfSignedInLoader, requireSessionLoader } from './routes/guards';
+import { RootHydrateFallback, RootRoute } from './routes/root';
+
+/** Every page is lazy-loaded, so a navigation shows the global loading overlay while code loads. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: paths.login,
+    Component: RootRoute,
+    HydrateFallback: RootHydrateFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, loader: redirectIfSignedInLoader, lazy: () => import('./routes/login') },
+      { path: paths.acceptInvitation, lazy: () => import('./routes/accept-invitation') },
+      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password') },
+      {
+        id: 'dashboard',
+        path: paths.home,
+        loader: requireSessionLoader,
+        lazy: () => import('./routes/dashboard/root'),
+        children: [
+          {
+            ErrorBoundary: InlineRouteError,
+            children: [
+              { index: true, lazy: () => import('./routes/dashboard/home') },
+              {
+                path: dashboardChildPath(paths.userManagement),
+                lazy: () => import('./routes/dashboard/user-management'),
+              },
+              {
+                path: dashboardChildPath(paths.siteManagement),
+                lazy: () => import('./routes/dashboard/site-management'),
+              },
+              {
+                path: `${dashboardChildPath(paths.siteManagement)}/new`,
+                lazy: () => import('./routes/dashboard/site-new'),
+              },
+              {
+                path: `${dashboardChildPath(paths.siteManagement)}/:siteId`,
+                lazy: () => import('./routes/dashboard/site-details'),
+              },
+              {
+                path: `${dashboardChildPath(paths.siteManagement)}/:siteId/edit`,
+                lazy: () => import('./routes/dashboard/site-edit'),
+              },
+              {
+                path: dashboardChildPath(paths.inspectionManagement),
+                lazy: () => import('./routes/dashboard/inspection-management'),
+              },
+              {
+                path: dashboardChildPath(paths.equipmentManagement),
+                lazy: () => import('./routes/dashboard/equipment-management'),
+              },
+              {
+                path: dashboardChildPath(paths.equipmentTypes),
+                lazy: () => import('./routes/dashboard/equipment-types'),
+              },
+              {
+                path: dashboardChildPath(paths.inspectionCategories),
+                lazy: () => import('./routes/dashboard/inspection-categories'),
+              },
+              {
+                path: dashboardChildPath(paths.templates),
+                lazy: () => import('./routes/dashboard/templates'),
+              },
+              {
+                path: dashboardChildPath(paths.templateBuilder),
+                lazy: () => import('./routes/dashboard/template-builder'),
+              },
+              { path: dashboardChildPath(paths.settings), lazy: () => import('./routes/dashboard/settings') },
+              {
+                path: dashboardChildPath(paths.notifications),
+                lazy: () => import('./routes/dashboard/notifications'),
+              },
+              { path: dashboardChildPath(paths.search), lazy: () => import('./routes/dashboard/search') },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // SPEC.md 4 and 8: a 401 from any call (but the login call) ends the session and goes to /.
+  setUnauthorizedHandler(() => {
+    endSession();
+    void router.navigate(paths.login, { replace: true });
+  });
+  return router;
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

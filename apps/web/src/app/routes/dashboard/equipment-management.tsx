@@ -1,0 +1,7 @@
+import { EquipmentScreen } from '@/features/equipment';
+
+function EquipmentManagementRoute() {
+  return <EquipmentScreen />;
+}
+
+export { EquipmentManagementRoute as Component };

@@ -1,0 +1,7 @@
+import { EquipmentTypesScreen } from '@/features/equipment';
+
+function EquipmentTypesRoute() {
+  return <EquipmentTypesScreen />;
+}
+
+export { EquipmentTypesRoute as Component };

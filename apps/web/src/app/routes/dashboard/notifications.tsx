@@ -1,0 +1,7 @@
+import { NotificationsList } from '@/features/notifications';
+
+function NotificationsRoute() {
+  return <NotificationsList />;
+}
+
+export { NotificationsRoute as Component };

@@ -1,0 +1,46 @@
+import { Outlet, useLoaderData, useNavigate } from 'react-router';
+import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { paths } from '@/config/paths';
+import { logout, useMe } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
+import { GlobalSearch } from '@/features/search';
+import { OrganisationMark } from '@/features/settings';
+import { endSession } from '@/lib/session';
+import { storage } from '@/lib/storage';
+import type { requireSessionLoader } from '../guards';
+
+/** The dashboard shell, with the features that live in its header composed in. */
+function DashboardRoot() {
+  const { user: storedUser } = useLoaderData<typeof requireSessionLoader>();
+  const navigate = useNavigate();
+  const me = useMe(storedUser, { enabled: storage.getToken() !== null });
+  const user = me.data?.user ?? storedUser;
+
+  const handleLogout = async () => {
+    // Revoke the token; a failure (offline, already revoked) must not keep the user signed in.
+    await logout().catch(() => undefined);
+    endSession();
+    await navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <DashboardLayout
+      firstName={user.firstName}
+      onLogout={handleLogout}
+      headerMark={<OrganisationMark height={30} data-testid="header-organisation-logo" />}
+      footerMark={<OrganisationMark height={22} data-testid="footer-organisation-logo" />}
+      headerActions={
+        <>
+          <GlobalSearch />
+          <NotificationBell />
+          <UserAvatar user={user} size={38} />
+        </>
+      }
+    >
+      <Outlet />
+    </DashboardLayout>
+  );
+}
+
+export { DashboardRoot as Component };

@@ -1,0 +1,7 @@
+import { UserManagement } from '@/features/users';
+
+function UserManagementRoute() {
+  return <UserManagement />;
+}
+
+export { UserManagementRoute as Component };

@@ -1,0 +1,102 @@
+import { Box, Drawer, Grid, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import classes from './dashboard-layout.module.css';
+import { Footer } from './footer';
+import { Header } from './header';
+import { LogoutModal } from './logout-modal';
+import { SidebarNav } from './sidebar-nav';
+
+interface DashboardLayoutProps {
+  firstName: string;
+  /** Search, notification bell and avatar for the header (features, composed in app/). */
+  headerActions: ReactNode;
+  /** The organisation's logo (from Settings), shown in the header and footer when set. */
+  headerMark?: ReactNode;
+  footerMark?: ReactNode;
+  /** Called when the user confirms "Yes, Logout". */
+  onLogout: () => Promise<void> | void;
+  children: ReactNode;
+}
+
+/**
+ * The shell of every /dashboard path: header, sidebar (2 of 12 columns), content (10 of 12) and
+ * footer. Below md (992 px) the sidebar moves into a drawer opened from the header's burger.
+ */
+export function DashboardLayout({
+  firstName,
+  headerActions,
+  headerMark,
+  footerMark,
+  onLogout,
+  children,
+}: DashboardLayoutProps) {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [logoutOpened, logoutModal] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const theme = useMantineTheme();
+  // Render the sidebar in exactly one place (column or drawer), so its greeting and links are unique.
+  const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, {
+    getInitialValueInEffect: false,
+  });
+
+  // A new page starts at the top, with the drawer closed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose.
+  useEffect(() => {
+    drawer.close();
+    window.scrollTo({ top: 0 });
+  }, [pathname, drawer.close]);
+
+  const askLogout = () => {
+    drawer.close();
+    logoutModal.open();
+  };
+
+  return (
+    <Box className={classes.shell}>
+      <Header
+        navigationOpened={drawerOpened}
+        onOpenNavigation={drawer.open}
+        actions={headerActions}
+        mark={headerMark}
+      />
+
+      <Grid gutter={0} className={classes.body} classNames={{ inner: classes.bodyInner }}>
+        {isDesktop ? (
+          <Grid.Col span={{ base: 12, md: 2 }} visibleFrom="md" className={classes.sidebarCol}>
+            <div className={classes.sidebar}>
+              <SidebarNav firstName={firstName} onLogout={askLogout} />
+            </div>
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, md: 10 }}>
+          <main className={classes.main} id="main-content">
+            {children}
+          </main>
+        </Grid.Col>
+      </Grid>
+
+      <Footer mark={footerMark} />
+
+      <Drawer.Root opened={drawerOpened && !isDesktop} onClose={drawer.close} size={300} hiddenFrom="md">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* A div, not Mantine's default <header>: the page already has its banner landmark. */}
+          <Drawer.Header component="div">
+            <Drawer.Title>
+              <Logo size={28} />
+            </Drawer.Title>
+            <Drawer.CloseButton aria-label="Close navigation" />
+          </Drawer.Header>
+          <Drawer.Body>
+            <SidebarNav firstName={firstName} onLogout={askLogout} onNavigate={drawer.close} />
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
+
+      <LogoutModal opened={logoutOpened} onClose={logoutModal.close} onConfirm={onLogout} />
+    </Box>
+  );
+}

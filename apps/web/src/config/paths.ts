@@ -1,0 +1,41 @@
+/** Every route of the client, in one place. SPEC.md section 2 fixes these paths. */
+export const paths = {
+  login: '/',
+  home: '/dashboard',
+  userManagement: '/dashboard/user-management',
+  siteManagement: '/dashboard/site-management',
+  inspectionManagement: '/dashboard/inspection-management',
+  equipmentManagement: '/dashboard/equipment-management',
+  /** "Equipment" under Organization Management and Device Management (the equipment-type catalogue). */
+  equipmentTypes: '/dashboard/orders',
+  /** "Inspection" under Organization Management and Device Management (inspection categories). */
+  inspectionCategories: '/dashboard/picategory',
+  templates: '/dashboard/invoice',
+  /** The template builder (below Template Management). */
+  templateBuilder: '/dashboard/invoice/:templateId',
+  settings: '/dashboard/setting',
+  notifications: '/dashboard/notification',
+  search: '/dashboard/search',
+  /** Bare page: an invited user chooses a password (the link in the invitation email). */
+  acceptInvitation: '/accept-invitation',
+  /** Bare page: reset a forgotten password with a code sent by email. */
+  forgotPassword: '/forgot-password',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The builder of one template. */
+export function templatePath(id: number): string {
+  return paths.templateBuilder.replace(':templateId', String(id));
+}
+/** Site Management's own screens, below /dashboard/site-management. */
+export const sitePaths = {
+  create: `${paths.siteManagement}/new`,
+  details: (id: number | string) => `${paths.siteManagement}/${id}`,
+  edit: (id: number | string) => `${paths.siteManagement}/${id}/edit`,
+} as const;
+
+/** The part of a /dashboard path below /dashboard, for nested route definitions. */
+export function dashboardChildPath(path: AppPath): string {
+  return path.slice(`${paths.home}/`.length);
+}

@@ -1,0 +1,32 @@
+import type { AssignmentListResponse } from '@inspecta/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { assignmentKeys } from './keys';
+
+export interface AssignmentListParams {
+  search?: string;
+  status?: 'active' | 'assigned' | 'in_progress' | 'completed' | 'cancelled' | 'all';
+  inspector_id?: number;
+  site_id?: number;
+  overdue?: 'true' | 'false';
+  sort?: string;
+  page: number;
+  limit: number;
+}
+
+/** GET /api/auth/get/active/assignments?search=&status=&inspector_id=&site_id=&overdue=&sort=&page=&limit= */
+export function getAssignments(params: AssignmentListParams, signal?: AbortSignal) {
+  return api.get<AssignmentListResponse>('/auth/get/active/assignments', { query: { ...params }, signal });
+}
+
+export function getAssignmentsQueryOptions(params: AssignmentListParams) {
+  return queryOptions({
+    queryKey: assignmentKeys.list(params),
+    queryFn: ({ signal }) => getAssignments(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAssignments(params: AssignmentListParams) {
+  return useQuery(getAssignmentsQueryOptions(params));
+}

@@ -1,0 +1,291 @@
+import type { Assignment } from '@inspecta/contract';
+import { Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { type AssignmentListParams, useAssignments } from '../api/get-assignments';
+import { useInspectors } from '../api/get-inspectors';
+import { useSiteOptions } from '../api/get-site-options';
+import { todayIso } from '../lib/format';
+import { AssignmentFormDrawer } from './assignment-form-drawer';
+import { AssignmentsTable } from './assignments-table';
+import { CancelAssignmentModal } from './cancel-assignment-modal';
+import { ListFooter, RetryRow } from './list-parts';
+
+export const ASSIGNMENT_PAGE_SIZE = 20;
+
+type Tab = 'active' | 'overdue' | 'history';
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'history', label: 'Completed history' },
+];
+
+const SORTS = [
+  { value: 'dueOn', label: 'Due date (soonest first)' },
+  { value: '-dueOn', label: 'Due date (latest first)' },
+  { value: '-priority', label: 'Priority (urgent first)' },
+  { value: 'scheduledFor', label: 'Scheduled date' },
+  { value: 'site', label: 'Site name' },
+  { value: 'inspector', label: 'Inspector name' },
+  { value: '-createdAt', label: 'Newest first' },
+];
+
+const KEYS = ['tab', 'search', 'status', 'inspector', 'site', 'sort'] as const;
+type Key = (typeof KEYS)[number];
+
+function useUrlState() {
+  const [params, setParams] = useSearchParams();
+  const values = useMemo(() => {
+    const result = {} as Record<Key, string>;
+    for (const key of KEYS) result[key] = params.get(key) ?? '';
+    return result;
+  }, [params]);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const update = useCallback(
+    (patch: Partial<Record<Key | 'page', string | number>>) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === '' || value === undefined) next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!('page' in patch)) next.delete('page');
+          if (next.get('page') === '1') next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { values, page, update };
+}
+
+const positiveId = (value: string) => {
+  const n = Number.parseInt(value, 10);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+function paramsFor(values: Record<Key, string>, page: number): AssignmentListParams {
+  const tab: Tab = values.tab === 'overdue' || values.tab === 'history' ? values.tab : 'active';
+  const status =
+    tab === 'history'
+      ? values.status === 'cancelled'
+        ? 'cancelled'
+        : 'completed'
+      : values.status === 'assigned' || values.status === 'in_progress'
+        ? values.status
+        : 'active';
+  const inspector = positiveId(values.inspector);
+  const site = positiveId(values.site);
+  return {
+    status,
+    ...(tab === 'overdue' ? { overdue: 'true' as const } : {}),
+    ...(values.search ? { search: values.search } : {}),
+    ...(inspector ? { inspector_id: inspector } : {}),
+    ...(site ? { site_id: site } : {}),
+    ...(values.sort ? { sort: values.sort } : tab === 'history' ? { sort: '-dueOn' } : {}),
+    page,
+    limit: ASSIGNMENT_PAGE_SIZE,
+  };
+}
+
+/** Screen /dashboard/inspection-management: who inspects what, by when; overdue work; the history. */
+export function AssignmentsScreen() {
+  const { values, page, update } = useUrlState();
+  const tab: Tab = values.tab === 'overdue' || values.tab === 'history' ? values.tab : 'active';
+  const params = paramsFor(values, page);
+  const query = useAssignments(params);
+  const rows = query.data?.assigned_sites ?? [];
+  const total = query.data?.pagination.total ?? 0;
+
+  const [searchText, setSearchText] = useState(values.search);
+  useEffect(() => setSearchText(values.search), [values.search]);
+  const pushSearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+
+  const inspectors = useInspectors();
+  const inspectorData = (inspectors.data?.inspectors ?? []).map((i) => ({
+    value: String(i.id),
+    label: i.name,
+  }));
+  const sites = useSiteOptions({});
+  const siteData = (sites.data?.sites ?? []).map((s) => ({
+    value: String(s.id),
+    label: `${s.siteCode} · ${s.name}`,
+  }));
+  if (values.site && !siteData.some((s) => s.value === values.site)) {
+    const picked = rows.find((r) => String(r.site.id) === values.site)?.site;
+    if (picked) siteData.unshift({ value: values.site, label: `${picked.siteCode} · ${picked.name}` });
+  }
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Assignment | null>(null);
+  const [cancelling, setCancelling] = useState<Assignment | null>(null);
+
+  const filtered = Boolean(values.search || values.inspector || values.site || values.status);
+  const statusData =
+    tab === 'history'
+      ? [
+          { value: 'completed', label: 'Completed' },
+          { value: 'cancelled', label: 'Cancelled' },
+        ]
+      : [
+          { value: 'assigned', label: 'Assigned' },
+          { value: 'in_progress', label: 'In progress' },
+        ];
+
+  const emptyText = filtered
+    ? 'No assignment matches these filters.'
+    : tab === 'overdue'
+      ? 'Nothing is overdue. Every open assignment is within its due date.'
+      : tab === 'history'
+        ? values.status === 'cancelled'
+          ? 'No assignment has been cancelled.'
+          : 'Completed inspections will be listed here once inspectors submit them.'
+        : 'No open assignments. Assign an inspector to a site to plan the next inspection.';
+
+  return (
+    <>
+      <PageHeader
+        title="Inspection Management"
+        description="Assign inspections to inspectors, follow open and overdue work, and look back at completed visits."
+        actions={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            data-testid="assignment-new"
+          >
+            New assignment
+          </Button>
+        }
+      />
+      <SegmentedControl
+        aria-label="Which assignments"
+        value={tab}
+        onChange={(value) => update({ tab: value === 'active' ? '' : value, status: '', sort: '' })}
+        data={TABS}
+        mb="md"
+        data-testid="assignment-tabs"
+      />
+      <Paper withBorder p="md" bg="white" mb="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Site, inspector or template"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              pushSearch(event.currentTarget.value);
+            }}
+            style={{ flex: '2 1 240px' }}
+            data-testid="assignment-search"
+          />
+          <Select
+            label="Inspector"
+            placeholder="All inspectors"
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear inspector' }}
+            data={inspectorData}
+            value={values.inspector || null}
+            onChange={(value) => update({ inspector: value ?? '' })}
+            comboboxProps={{ withinPortal: true }}
+            style={{ flex: '1 1 180px' }}
+          />
+          <Select
+            label="Site"
+            placeholder="All sites"
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear site' }}
+            data={siteData}
+            value={values.site || null}
+            onChange={(value) => update({ site: value ?? '' })}
+            comboboxProps={{ withinPortal: true }}
+            style={{ flex: '1 1 200px' }}
+          />
+          {tab === 'overdue' ? null : (
+            <Select
+              label="Status"
+              placeholder={tab === 'history' ? 'Completed' : 'All open'}
+              clearable={tab !== 'history'}
+              clearButtonProps={{ 'aria-label': 'Clear status' }}
+              data={statusData}
+              value={values.status || (tab === 'history' ? 'completed' : null)}
+              onChange={(value) => update({ status: value === 'completed' ? '' : (value ?? '') })}
+              allowDeselect={tab !== 'history'}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '0 1 190px' }}
+            />
+          )}
+          <Select
+            label="Sort by"
+            data={SORTS}
+            value={params.sort ?? 'dueOn'}
+            onChange={(value) => update({ sort: value ?? '' })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            style={{ flex: '0 1 210px' }}
+            data-testid="assignment-sort"
+          />
+        </Group>
+      </Paper>
+
+      {query.isPending ? (
+        <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="assignments-loading">
+          <Stack gap="sm">
+            {[0, 1, 2, 3, 4, 5].map((key) => (
+              <Skeleton key={key} height={40} />
+            ))}
+          </Stack>
+        </Paper>
+      ) : rows.length === 0 ? (
+        <>
+          <EmptyState icon={IconClipboardCheck} data-testid="assignments-empty">
+            {emptyText}
+          </EmptyState>
+          {query.isError ? (
+            <RetryRow onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          ) : null}
+        </>
+      ) : (
+        <Paper
+          withBorder
+          bg="white"
+          style={{ overflow: 'hidden' }}
+          opacity={query.isPlaceholderData ? 0.7 : 1}
+        >
+          <AssignmentsTable
+            assignments={rows}
+            today={todayIso()}
+            onEdit={(a) => {
+              setEditing(a);
+              setFormOpen(true);
+            }}
+            onCancel={setCancelling}
+          />
+        </Paper>
+      )}
+      {rows.length ? (
+        <ListFooter
+          page={page}
+          limit={ASSIGNMENT_PAGE_SIZE}
+          total={total}
+          onPage={(next) => update({ page: next })}
+          noun={['assignment', 'assignments']}
+        />
+      ) : null}
+
+      <AssignmentFormDrawer opened={formOpen} onClose={() => setFormOpen(false)} assignment={editing} />
+      <CancelAssignmentModal assignment={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}

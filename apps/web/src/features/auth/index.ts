@@ -1,0 +1,12 @@
+export { forgotPassword, useForgotPassword } from './api/forgot-password';
+export { getMe, getMeQueryOptions, useMe } from './api/get-me';
+export { login, useLogin } from './api/login';
+export { logout, useLogout } from './api/logout';
+export { getBotChallenge, phoneSignIn, requestPhoneCode } from './api/phone-sign-in';
+export { resetPassword, useResetPassword } from './api/reset-password';
+export { useVerifyOtp, verifyOtp } from './api/verify-otp';
+export { ForgotPassword } from './components/forgot-password';
+export { LoginForm, NOT_ADMIN_MESSAGE } from './components/login-form';
+export { PasswordPolicyChecklist, passwordPolicyRules } from './components/password-policy-checklist';
+export { COUNTRIES, composePhone, PhoneSignInForm } from './components/phone-sign-in-form';
+export { solveBotChallenge } from './lib/solve-bot-challenge';

@@ -1,0 +1,30 @@
+import type { EquipmentTypeListResponse } from '@inspecta/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { equipmentKeys } from './keys';
+
+export interface EquipmentTypeListParams {
+  search?: string;
+  category?: string;
+  status?: 'active' | 'archived';
+  sort?: string;
+  page: number;
+  limit: number;
+}
+
+/** GET /api/auth/global-equipment/list?search=&category=&status=&page=&limit= */
+export function getEquipmentTypes(params: EquipmentTypeListParams, signal?: AbortSignal) {
+  return api.get<EquipmentTypeListResponse>('/auth/global-equipment/list', { query: { ...params }, signal });
+}
+
+export function getEquipmentTypesQueryOptions(params: EquipmentTypeListParams) {
+  return queryOptions({
+    queryKey: equipmentKeys.typeList(params),
+    queryFn: ({ signal }) => getEquipmentTypes(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEquipmentTypes(params: EquipmentTypeListParams) {
+  return useQuery(getEquipmentTypesQueryOptions(params));
+}

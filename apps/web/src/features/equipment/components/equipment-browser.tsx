@@ -1,0 +1,292 @@
+import {
+  type DueStatus,
+  type Equipment,
+  type EquipmentStatus,
+  equipmentStatuses,
+  equipmentStatusLabels,
+} from '@inspecta/contract';
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFileImport, IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { type EquipmentFilters, useEquipments } from '../api/get-equipments';
+import { todayIso } from '../lib/format';
+import { EquipmentDetailsDrawer } from './equipment-details-drawer';
+import { EquipmentFormModal } from './equipment-form-modal';
+import { EquipmentTable } from './equipment-table';
+import { EquipmentTypeSelect } from './equipment-type-select';
+import { RetryRow } from './error-panel';
+import { ExportMenu } from './export-menu';
+import { ImportEquipmentModal } from './import-equipment-modal';
+import { ListFooter } from './list-footer';
+import { SiteSelect } from './site-select';
+
+export const EQUIPMENT_PAGE_SIZE = 20;
+
+/** The list's state as text (from the URL, or a panel's own state). */
+export interface EquipmentBrowserState {
+  search: string;
+  site: string;
+  type: string;
+  status: string;
+  due: string;
+  sort: string;
+  unit: string;
+}
+
+export type EquipmentBrowserKey = keyof EquipmentBrowserState;
+
+const SORTS = [
+  { value: 'nextDueOn', label: 'Next due (soonest first)' },
+  { value: '-nextDueOn', label: 'Next due (latest first)' },
+  { value: 'assetTag', label: 'Asset tag' },
+  { value: 'name', label: 'Name' },
+  { value: '-createdAt', label: 'Recently added' },
+];
+
+const DUE_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'due_soon', label: 'Due in 30 days' },
+  { value: 'ok', label: 'OK' },
+];
+
+const asDue = (v: string): DueStatus | undefined =>
+  v === 'overdue' || v === 'due_soon' || v === 'ok' ? v : undefined;
+const asStatus = (v: string): EquipmentStatus | undefined =>
+  (equipmentStatuses as readonly string[]).includes(v) ? (v as EquipmentStatus) : undefined;
+const asId = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
+
+export function filtersOf(state: EquipmentBrowserState, fixedSiteId?: number): EquipmentFilters {
+  const siteId = fixedSiteId ?? asId(state.site);
+  const typeId = asId(state.type);
+  const status = asStatus(state.status);
+  const due = asDue(state.due);
+  return {
+    ...(state.search ? { search: state.search } : {}),
+    ...(siteId ? { site_id: siteId } : {}),
+    ...(typeId ? { equipment_type_id: typeId } : {}),
+    ...(status ? { status } : {}),
+    ...(due ? { due } : {}),
+  };
+}
+
+interface EquipmentBrowserProps {
+  state: EquipmentBrowserState;
+  page: number;
+  onChange: (patch: Partial<EquipmentBrowserState>, options?: { keepPage?: boolean }) => void;
+  onPage: (page: number) => void;
+  /** The site's own page: no site filter or column, and new equipment goes to this site. */
+  siteId?: number;
+  /** Rendered above the filters, with the action buttons passed in. */
+  header: (actions: ReactNode) => ReactNode;
+}
+
+/** Filters, search, the table, paging, the details drawer, and the add / import / export actions. */
+export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header }: EquipmentBrowserProps) {
+  const [searchText, setSearchText] = useState(state.search);
+  const pushSearch = useDebouncedCallback((text: string) => onChange({ search: text.trim() }), 300);
+  useEffect(() => setSearchText(state.search), [state.search]);
+
+  const filters = filtersOf(state, siteId);
+  const query = useEquipments({
+    ...filters,
+    ...(state.sort ? { sort: state.sort } : {}),
+    page,
+    limit: EQUIPMENT_PAGE_SIZE,
+  });
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Equipment | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+
+  const units = query.data?.equipments ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  const selectedId = asId(state.unit) ?? null;
+  const filtered = Boolean(
+    state.search || (!siteId && state.site) || state.type || state.status || state.due,
+  );
+
+  const openUnit = (unit: Equipment) => onChange({ unit: String(unit.id) }, { keepPage: true });
+  const closeUnit = () => onChange({ unit: '' }, { keepPage: true });
+
+  const actions = (
+    <Group gap="sm">
+      <ExportMenu filters={filters} disabled={total === 0} />
+      <Button
+        variant="default"
+        leftSection={<IconFileImport size={18} aria-hidden="true" />}
+        onClick={() => setImportOpen(true)}
+      >
+        Import
+      </Button>
+      <Button
+        leftSection={<IconPlus size={18} aria-hidden="true" />}
+        onClick={() => {
+          setEditing(null);
+          setFormOpen(true);
+        }}
+      >
+        Add equipment
+      </Button>
+    </Group>
+  );
+
+  return (
+    <>
+      {header(actions)}
+      <Paper withBorder p="md" bg="white" mb="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder={
+                siteId
+                  ? 'Asset tag, serial number, name or type'
+                  : 'Asset tag, serial number, name, site or type'
+              }
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                pushSearch(event.currentTarget.value);
+              }}
+              style={{ flex: '2 1 260px' }}
+            />
+            {siteId ? null : (
+              <SiteSelect
+                label="Site"
+                placeholder="All sites"
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear site' }}
+                value={state.site || null}
+                onChange={(value) => onChange({ site: value ?? '' })}
+                style={{ flex: '1 1 220px' }}
+              />
+            )}
+            <EquipmentTypeSelect
+              label="Equipment type"
+              placeholder="All types"
+              includeArchived
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear equipment type' }}
+              value={state.type || null}
+              onChange={(value) => onChange({ type: value ?? '' })}
+              style={{ flex: '1 1 220px' }}
+            />
+            <Select
+              label="Status"
+              placeholder="Any status"
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear status' }}
+              data={equipmentStatuses.map((s) => ({ value: s, label: equipmentStatusLabels[s] }))}
+              value={asStatus(state.status) ?? null}
+              onChange={(value) => onChange({ status: value ?? '' })}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '0 1 170px' }}
+            />
+          </Group>
+          <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id={siteId ? 'site-due-label' : 'due-label'}>
+                Next inspection
+              </Text>
+              <SegmentedControl
+                aria-labelledby={siteId ? 'site-due-label' : 'due-label'}
+                value={asDue(state.due) ?? 'all'}
+                onChange={(value) => onChange({ due: value === 'all' ? '' : value })}
+                data={DUE_OPTIONS}
+                data-testid="due-filter"
+              />
+            </Stack>
+            <Select
+              label="Sort by"
+              data={SORTS}
+              value={state.sort || 'nextDueOn'}
+              onChange={(value) => onChange({ sort: value === 'nextDueOn' || !value ? '' : value })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '0 1 220px' }}
+            />
+          </Group>
+        </Stack>
+      </Paper>
+
+      {query.isPending ? (
+        <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="equipment-loading">
+          <Stack gap="sm">
+            {[0, 1, 2, 3, 4, 5].map((key) => (
+              <Skeleton key={key} height={40} />
+            ))}
+          </Stack>
+        </Paper>
+      ) : units.length === 0 ? (
+        <>
+          <EmptyState icon={IconTool}>
+            {filtered
+              ? 'No equipment matches these filters.'
+              : siteId
+                ? 'No equipment at this site yet. Add units one by one or import a sheet.'
+                : 'No equipment yet. Add the units installed at your sites, or import them from a sheet.'}
+          </EmptyState>
+          {query.isError ? (
+            <RetryRow onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          ) : null}
+        </>
+      ) : (
+        <Paper
+          withBorder
+          bg="white"
+          style={{ overflow: 'hidden' }}
+          opacity={query.isPlaceholderData ? 0.7 : 1}
+        >
+          <EquipmentTable
+            units={units}
+            today={todayIso()}
+            onOpen={openUnit}
+            hideSite={siteId !== undefined}
+          />
+        </Paper>
+      )}
+      {units.length > 0 ? (
+        <ListFooter
+          page={page}
+          limit={EQUIPMENT_PAGE_SIZE}
+          total={total}
+          onPage={onPage}
+          noun={['unit', 'units']}
+        />
+      ) : null}
+
+      <EquipmentDetailsDrawer
+        unitId={selectedId}
+        onClose={closeUnit}
+        onEdit={(unit) => {
+          setEditing(unit);
+          setFormOpen(true);
+        }}
+      />
+      <EquipmentFormModal
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        unit={editing}
+        {...(siteId !== undefined ? { siteId } : {})}
+      />
+      <ImportEquipmentModal
+        opened={importOpen}
+        onClose={() => setImportOpen(false)}
+        {...(siteId !== undefined ? { siteId } : {})}
+      />
+    </>
+  );
+}

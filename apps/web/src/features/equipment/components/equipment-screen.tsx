@@ -1,0 +1,25 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { useUrlParams } from '../hooks/use-url-params';
+import { EquipmentBrowser, type EquipmentBrowserKey } from './equipment-browser';
+
+const KEYS: readonly EquipmentBrowserKey[] = ['search', 'site', 'type', 'status', 'due', 'sort', 'unit'];
+
+/** Screen /dashboard/equipment-management: every unit installed at every site. */
+export function EquipmentScreen() {
+  const { values, page, update } = useUrlParams(KEYS);
+  return (
+    <EquipmentBrowser
+      state={values}
+      page={page}
+      onChange={update}
+      onPage={(next) => update({ page: next }, { keepPage: true })}
+      header={(actions) => (
+        <PageHeader
+          title="Equipment Management"
+          description="Equipment installed at client sites, with when each unit is next due for inspection."
+          actions={actions}
+        />
+      )}
+    />
+  );
+}

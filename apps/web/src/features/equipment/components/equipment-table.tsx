@@ -1,0 +1,119 @@
+import type { Equipment } from '@inspecta/contract';
+import { Group, Stack, Table, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { describeDue, formatDay, statusLabel } from '../lib/format';
+import { DueBadge, EquipmentStatusBadge } from './badges';
+import classes from './equipment-table.module.css';
+
+interface EquipmentTableProps {
+  units: Equipment[];
+  today: string;
+  onOpen: (unit: Equipment) => void;
+  /** On a site's own page the site column says nothing new. */
+  hideSite?: boolean;
+}
+
+/** Installed units with their due status; the asset tag opens the details drawer. */
+export function EquipmentTable({ units, today, onOpen, hideSite = false }: EquipmentTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={hideSite ? 600 : 720}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="equipment-table">
+        <Table.Thead bg="gray.0">
+          <Table.Tr>
+            <Table.Th w={175}>Asset tag</Table.Th>
+            <Table.Th>Equipment</Table.Th>
+            {hideSite ? null : <Table.Th>Site</Table.Th>}
+            <Table.Th w={200}>Next inspection</Table.Th>
+            <Table.Th w={130} visibleFrom="md">
+              Status
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {units.map((unit) => (
+            <Table.Tr
+              key={unit.id}
+              className={classes.row}
+              onClick={() => onOpen(unit)}
+              data-testid="equipment-row"
+              data-due={unit.dueStatus ?? 'none'}
+            >
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <UnstyledButton
+                    className={classes.tag}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onOpen(unit);
+                    }}
+                    aria-label={`Details of ${unit.assetTag}`}
+                  >
+                    {unit.assetTag}
+                  </UnstyledButton>
+                  {unit.isCritical ? (
+                    <Tooltip label="Critical equipment">
+                      <ThemeIcon
+                        size="sm"
+                        variant="light"
+                        color="red"
+                        radius="xl"
+                        role="img"
+                        aria-label="Critical"
+                      >
+                        <IconAlertTriangle size={12} aria-hidden="true" />
+                      </ThemeIcon>
+                    </Tooltip>
+                  ) : null}
+                </Group>
+                <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {unit.serialNumber ? `S/N ${unit.serialNumber}` : 'No serial number'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500} lineClamp={1}>
+                  {unit.name}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {unit.equipmentType.name}
+                  {unit.location ? ` · ${unit.location}` : ''}
+                </Text>
+                {/* Below 992 px the status column is hidden; a unit that is not in service says so here. */}
+                {unit.status === 'in_service' ? null : (
+                  <Text size="xs" fw={600} c="#8a3c00" hiddenFrom="md">
+                    {statusLabel(unit.status)}
+                  </Text>
+                )}
+              </Table.Td>
+              {hideSite ? null : (
+                <Table.Td>
+                  <Text size="sm" lineClamp={1}>
+                    {unit.site.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {unit.site.siteCode}
+                  </Text>
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  <DueBadge due={unit.dueStatus} />
+                  {unit.nextDueOn ? (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      <Text span size="xs" c="dark.7" fw={500}>
+                        {formatDay(unit.nextDueOn)}
+                      </Text>
+                      {` · ${describeDue(unit.nextDueOn, today)}`}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <EquipmentStatusBadge status={unit.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,348 @@
+import type { EquipmentType } from '@inspecta/contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconBox,
+  IconDots,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { isApiError } from '@/lib/api-client';
+import { useDeleteEquipmentType } from '../api/delete-equipment-type';
+import { useEquipmentTypeCategories } from '../api/get-equipment-type-categories';
+import { useEquipmentTypes } from '../api/get-equipment-types';
+import { useUpdateEquipmentType } from '../api/update-equipment-type';
+import { useUrlParams } from '../hooks/use-url-params';
+import { TypeStatusBadge } from './badges';
+import { EquipmentTypeFormModal } from './equipment-type-form-modal';
+import { RetryRow } from './error-panel';
+import { ListFooter } from './list-footer';
+
+const PAGE_SIZE = 20;
+const KEYS = ['search', 'category', 'status', 'sort'] as const;
+
+const SORTS = [
+  { value: 'name', label: 'Name (A–Z)' },
+  { value: 'category', label: 'Category' },
+  { value: 'inspectionIntervalDays', label: 'Interval (shortest first)' },
+  { value: '-installedCount', label: 'Most installed' },
+  { value: '-createdAt', label: 'Newest first' },
+];
+
+function intervalText(days: number): string {
+  if (days % 365 === 0) return days === 365 ? 'Every year' : `Every ${days / 365} years`;
+  if (days === 30) return 'Every month';
+  return `Every ${days} days`;
+}
+
+/** Screen /dashboard/orders ("Equipment"): the catalogue of equipment types. */
+export function EquipmentTypesScreen() {
+  const { values, page, update } = useUrlParams(KEYS);
+  const [searchText, setSearchText] = useState(values.search);
+  const pushSearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+  useEffect(() => setSearchText(values.search), [values.search]);
+
+  const status = values.status === 'active' || values.status === 'archived' ? values.status : undefined;
+  const query = useEquipmentTypes({
+    page,
+    limit: PAGE_SIZE,
+    ...(values.search ? { search: values.search } : {}),
+    ...(values.category ? { category: values.category } : {}),
+    ...(status ? { status } : {}),
+    ...(values.sort ? { sort: values.sort } : {}),
+  });
+  const categories = useEquipmentTypeCategories();
+  const updateType = useUpdateEquipmentType();
+  const deleteType = useDeleteEquipmentType();
+  const [editing, setEditing] = useState<EquipmentType | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (type: EquipmentType) => {
+    setEditing(type);
+    setFormOpen(true);
+  };
+
+  const setArchived = async (type: EquipmentType, archived: boolean) => {
+    try {
+      await updateType.mutateAsync({ id: type.id, body: { status: archived ? 'archived' : 'active' } });
+      notifications.show({
+        color: 'teal',
+        title: archived ? 'Equipment type archived' : 'Equipment type restored',
+        message: archived
+          ? `${type.name} can no longer be chosen for new equipment. Installed units keep it.`
+          : `${type.name} can be chosen for new equipment again.`,
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not change the status',
+        message: isApiError(error) ? error.message : 'Please try again.',
+      });
+    }
+  };
+
+  const confirmDelete = (type: EquipmentType) =>
+    modals.openConfirmModal({
+      title: `Delete ${type.name}?`,
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: (
+        <Text size="sm">
+          The equipment type is removed from the catalogue for good. A type that installed equipment uses
+          cannot be deleted: archive it instead.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await deleteType.mutateAsync(type.id);
+          notifications.show({ color: 'teal', title: 'Equipment type deleted', message: type.name });
+        } catch (error) {
+          notifications.show({
+            color: 'red',
+            title: 'Could not delete',
+            message: isApiError(error) ? error.message : 'Please try again.',
+            autoClose: 8000,
+          });
+        }
+      },
+    });
+
+  const types = query.data?.equipments ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  const filtered = Boolean(values.search || values.category || status);
+
+  return (
+    <>
+      <PageHeader
+        title="Equipment"
+        description="The catalogue of equipment types, how often each is inspected and how many are installed."
+        actions={
+          <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={openCreate}>
+            Add equipment type
+          </Button>
+        }
+      />
+
+      <Paper withBorder p="md" bg="white" mb="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Name, category, manufacturer or model"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              pushSearch(event.currentTarget.value);
+            }}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Select
+            label="Category"
+            placeholder="All categories"
+            data={categories.data?.categories ?? []}
+            value={values.category || null}
+            onChange={(value) => update({ category: value })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear category' }}
+            searchable
+            style={{ flex: '0 1 220px' }}
+          />
+          <Select
+            label="Sort by"
+            data={SORTS}
+            value={values.sort || 'name'}
+            onChange={(value) => update({ sort: value === 'name' ? null : value })}
+            allowDeselect={false}
+            style={{ flex: '0 1 200px' }}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="type-status-label">
+              Status
+            </Text>
+            <SegmentedControl
+              aria-labelledby="type-status-label"
+              value={status ?? 'all'}
+              onChange={(value) => update({ status: value === 'all' ? null : value })}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'active', label: 'Active' },
+                { value: 'archived', label: 'Archived' },
+              ]}
+            />
+          </Stack>
+        </Group>
+      </Paper>
+
+      {query.isPending ? (
+        <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="types-loading">
+          <Stack gap="sm">
+            {[0, 1, 2, 3, 4].map((key) => (
+              <Skeleton key={key} height={36} />
+            ))}
+          </Stack>
+        </Paper>
+      ) : types.length === 0 ? (
+        <>
+          <EmptyState icon={IconBox}>
+            {filtered
+              ? 'No equipment types match these filters.'
+              : 'No equipment types yet. Add the kinds of equipment you inspect, such as fire extinguishers, hydrants and lifts.'}
+          </EmptyState>
+          {query.isError ? (
+            <RetryRow onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          ) : null}
+        </>
+      ) : (
+        <Paper withBorder bg="white" style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={700}>
+            <Table
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              highlightOnHover
+              data-testid="equipment-types-table"
+            >
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  <Table.Th>Equipment type</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th>Inspection interval</Table.Th>
+                  <Table.Th ta="right">Installed</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th w={56}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {types.map((type) => (
+                  <Table.Tr
+                    key={type.id}
+                    data-testid="equipment-type-row"
+                    opacity={type.status === 'archived' ? 0.85 : 1}
+                  >
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {type.name}
+                      </Text>
+                      {type.manufacturer || type.model ? (
+                        <Text size="xs" c="dimmed">
+                          {[type.manufacturer, type.model].filter(Boolean).join(' · ')}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{type.category}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{intervalText(type.inspectionIntervalDays)}</Text>
+                      {intervalText(type.inspectionIntervalDays).endsWith('days') ? null : (
+                        <Text size="xs" c="dimmed">
+                          {type.inspectionIntervalDays} days
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Badge
+                        variant="light"
+                        color="gray"
+                        c="dark.6"
+                        radius="sm"
+                        data-testid="installed-count"
+                      >
+                        {type.installedCount.toLocaleString('en-IN')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <TypeStatusBadge status={type.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Menu position="bottom-end" withinPortal shadow="md">
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${type.name}`}>
+                            <IconDots size={18} aria-hidden="true" />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item
+                            leftSection={<IconPencil size={16} aria-hidden="true" />}
+                            onClick={() => openEdit(type)}
+                          >
+                            Edit
+                          </Menu.Item>
+                          {type.status === 'active' ? (
+                            <Menu.Item
+                              leftSection={<IconArchive size={16} aria-hidden="true" />}
+                              onClick={() => void setArchived(type, true)}
+                            >
+                              Archive
+                            </Menu.Item>
+                          ) : (
+                            <Menu.Item
+                              leftSection={<IconArchiveOff size={16} aria-hidden="true" />}
+                              onClick={() => void setArchived(type, false)}
+                            >
+                              Restore
+                            </Menu.Item>
+                          )}
+                          <Menu.Divider />
+                          <Menu.Item
+                            color="red"
+                            leftSection={<IconTrash size={16} aria-hidden="true" />}
+                            onClick={() => confirmDelete(type)}
+                          >
+                            Delete
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {types.length > 0 ? (
+        <ListFooter
+          page={page}
+          limit={PAGE_SIZE}
+          total={total}
+          onPage={(next) => update({ page: next })}
+          noun={['equipment type', 'equipment types']}
+        />
+      ) : null}
+
+      <EquipmentTypeFormModal opened={formOpen} onClose={() => setFormOpen(false)} type={editing} />
+    </>
+  );
+}

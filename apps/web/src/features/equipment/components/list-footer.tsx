@@ -1,0 +1,43 @@
+import { Group, Pagination, Text } from '@mantine/core';
+
+interface ListFooterProps {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+  noun: [singular: string, plural: string];
+}
+
+/** "Showing 21–40 of 412 units" and the pager. */
+export function ListFooter({ page, limit, total, onPage, noun }: ListFooterProps) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
+  return (
+    <Group justify="space-between" gap="sm" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed" data-testid="list-range">
+        {total === 0
+          ? `No ${noun[1]}`
+          : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} ${total === 1 ? noun[0] : noun[1]}`}
+      </Text>
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onPage}
+          size="sm"
+          siblings={1}
+          getControlProps={(control) => ({
+            'aria-label': {
+              first: 'First page',
+              previous: 'Previous page',
+              next: 'Next page',
+              last: 'Last page',
+            }[control],
+          })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,36 @@
+import type { InspectionCategoryListResponse } from '@inspecta/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const inspectionCategoriesKey = ['inspection-categories'] as const;
+
+export interface InspectionCategoriesQuery {
+  search?: string | undefined;
+  status?: 'active' | 'inactive' | 'all';
+  sort?: 'name' | '-name' | 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+  page?: number;
+  limit?: number;
+}
+
+/** GET /api/inspection-categories?search=&status=&sort=&page=&limit= */
+export function getInspectionCategories(
+  query: InspectionCategoriesQuery,
+  signal?: AbortSignal,
+): Promise<InspectionCategoryListResponse> {
+  return api.get<InspectionCategoryListResponse>('/inspection-categories', {
+    query: { ...query, search: query.search || undefined },
+    signal,
+  });
+}
+
+export function getInspectionCategoriesQueryOptions(query: InspectionCategoriesQuery) {
+  return queryOptions({
+    queryKey: [...inspectionCategoriesKey, 'list', query],
+    queryFn: ({ signal }) => getInspectionCategories(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInspectionCategories(query: InspectionCategoriesQuery) {
+  return useQuery(getInspectionCategoriesQueryOptions(query));
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ApiError, api } from '@/lib/api-client';
+import { notificationsQueryKey } from './get-notifications';
+
+/** DELETE /api/notifications/:id */
+export function deleteNotification(id: number): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/notifications/${id}`);
+}
+
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation<{ message: string }, ApiError, number>({
+    mutationFn: deleteNotification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
+}

@@ -1,0 +1,39 @@
+import type { NotificationListResponse } from '@inspecta/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_REFETCH_INTERVAL_MS } from '@/config/app';
+import { api } from '@/lib/api-client';
+
+export interface NotificationsQuery {
+  page?: number;
+  limit?: number;
+}
+
+/** GET /api/get/notification?page=&limit= (newest first). */
+export function getNotifications(
+  { page = 1, limit = NOTIFICATIONS_PAGE_SIZE }: NotificationsQuery = {},
+  signal?: AbortSignal,
+): Promise<NotificationListResponse> {
+  return api.get<NotificationListResponse>('/get/notification', { query: { page, limit }, signal });
+}
+
+/** Every page of the notification list; invalidate it when notifications change. */
+export const notificationsQueryKey = ['notifications'] as const;
+
+export function getNotificationsQueryOptions({
+  page = 1,
+  limit = NOTIFICATIONS_PAGE_SIZE,
+}: NotificationsQuery = {}) {
+  return queryOptions({
+    queryKey: [...notificationsQueryKey, { page, limit }],
+    queryFn: ({ signal }) => getNotifications({ page, limit }, signal),
+    // Always worth re-asking when the window regains focus or the list is opened again.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: NOTIFICATIONS_REFETCH_INTERVAL_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNotifications(query: NotificationsQuery = {}, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getNotificationsQueryOptions(query), enabled: options.enabled ?? true });
+}

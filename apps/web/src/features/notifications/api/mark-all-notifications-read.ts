@@ -1,0 +1,17 @@
+import type { MarkAllNotificationsReadResponse } from '@inspecta/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ApiError, api } from '@/lib/api-client';
+import { notificationsQueryKey } from './get-notifications';
+
+/** POST /api/notifications/read-all */
+export function markAllNotificationsRead(): Promise<MarkAllNotificationsReadResponse> {
+  return api.post<MarkAllNotificationsReadResponse>('/notifications/read-all');
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation<MarkAllNotificationsReadResponse, ApiError, void>({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
+}

@@ -1,0 +1,26 @@
+import type { SiteStatus } from '@inspecta/contract';
+
+export const SITE_STATUS_LABELS: Record<SiteStatus, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  inactive: 'Inactive',
+};
+
+/** +919820010001 → +91 98200 10001; other numbers are shown as stored. */
+export function formatPhone(phone: string | null): string {
+  if (!phone) return '';
+  const indianMobile = /^\+91([6-9][0-9]{4})([0-9]{5})$/.exec(phone);
+  if (indianMobile) return `+91 ${indianMobile[1]} ${indianMobile[2]}`;
+  if (phone.startsWith('+91')) return `+91 ${phone.slice(3)}`;
+  return phone;
+}
+
+/** 2026-03-10 → 10 Mar 2026 (a calendar date, no time zone shift). */
+export function formatDate(isoDate: string | null): string {
+  if (!isoDate) return '';
+  const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}

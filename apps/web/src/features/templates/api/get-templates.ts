@@ -1,0 +1,34 @@
+import type { TemplateListResponse, TemplateStatus } from '@inspecta/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { templatesKey } from './keys';
+
+export interface TemplatesQuery {
+  search?: string | undefined;
+  categoryId?: number | undefined;
+  status?: TemplateStatus | undefined;
+  equipmentTypeId?: number | undefined;
+  sort?: 'name' | '-name' | 'updatedAt' | '-updatedAt' | 'createdAt' | '-createdAt';
+  page?: number;
+  limit?: number;
+}
+
+/** GET /api/templates?search=&categoryId=&status=&equipmentTypeId=&sort=&page=&limit= */
+export function getTemplates(query: TemplatesQuery, signal?: AbortSignal): Promise<TemplateListResponse> {
+  return api.get<TemplateListResponse>('/templates', {
+    query: { ...query, search: query.search || undefined },
+    signal,
+  });
+}
+
+export function getTemplatesQueryOptions(query: TemplatesQuery) {
+  return queryOptions({
+    queryKey: [...templatesKey, 'list', query],
+    queryFn: ({ signal }) => getTemplates(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTemplates(query: TemplatesQuery) {
+  return useQuery(getTemplatesQueryOptions(query));
+}

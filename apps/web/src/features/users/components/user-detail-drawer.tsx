@@ -1,0 +1,266 @@
+import type { User, UserAuditEvent } from '@inspecta/contract';
+import {
+  Alert,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconHistory,
+  IconMailForward,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
+import { useUser } from '../api/get-user';
+import { accessState, actionLabel, fieldLabel, formatPhone, fullName } from '../lib/labels';
+import { ProfileImageControl } from './profile-image-control';
+import { RoleBadge, StatusBadge, YouBadge } from './user-badges';
+import classes from './user-detail-drawer.module.css';
+import type { UserRowActions } from './users-table';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.fact}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function when(iso: string | null, fallback = '—') {
+  if (!iso) return fallback;
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatDateTime(iso)} ({formatRelativeTime(iso)})
+    </time>
+  );
+}
+
+function accessText(user: User): string {
+  switch (accessState(user)) {
+    case 'password':
+      return 'Password set';
+    case 'invited':
+      return `Invitation sent; the link works until ${formatDateTime(user.invitationExpiresAt!)}`;
+    case 'expired':
+      return 'The invitation expired before a password was chosen';
+    default:
+      return 'No password yet: send an invitation so they can choose one';
+  }
+}
+
+function shortValue(field: string, value: string | null): string {
+  if (value === null || value === '') return 'empty';
+  if (field === 'profileImage') return 'an image';
+  if (/At$/.test(field) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+  return value.length > 60 ? `${value.slice(0, 57)}…` : value;
+}
+
+function EventItem({ event }: { event: UserAuditEvent }) {
+  const changes = event.action === 'user.create' ? [] : event.changes;
+  return (
+    <Timeline.Item title={actionLabel(event.action)} data-testid="audit-event">
+      <Text size="xs" c="dimmed">
+        {event.actor ? `by ${event.actor.name} · ` : ''}
+        <time dateTime={event.createdAt} title={formatDateTime(event.createdAt)}>
+          {formatRelativeTime(event.createdAt)}
+        </time>
+      </Text>
+      {changes.length ? (
+        <ul className={classes.changes}>
+          {changes.slice(0, 6).map((change) => (
+            <li key={change.field}>
+              <Text size="xs" component="span" fw={600}>
+                {fieldLabel(change.field)}:
+              </Text>{' '}
+              <Text size="xs" component="span">
+                {change.from === null && event.action !== 'user.update'
+                  ? shortValue(change.field, change.to)
+                  : `${shortValue(change.field, change.from)} → ${shortValue(change.field, change.to)}`}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Timeline.Item>
+  );
+}
+
+interface UserDetailDrawerProps {
+  userId: number | null;
+  onClose: () => void;
+  actions: Omit<UserRowActions, 'open'>;
+  isSelf: (id: number) => boolean;
+}
+
+/** One user: profile, role data, how they sign in, sessions, and what happened to the account. */
+export function UserDetailDrawer({ userId, onClose, actions, isSelf }: UserDetailDrawerProps) {
+  const query = useUser(userId);
+  const detail = query.data;
+  const user = detail?.user;
+  const self = user ? isSelf(user.id) : false;
+  const gone = isApiError(query.error) && query.error.status === 404;
+
+  return (
+    <Drawer
+      opened={userId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={
+        <Text fw={650} fz="lg" component="span">
+          User details
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Close details' }}
+      data-testid="user-detail-drawer"
+    >
+      {query.isPending ? (
+        <Stack gap="md" aria-busy="true">
+          <Group gap="md">
+            <Skeleton circle height={72} />
+            <Stack gap={8} style={{ flex: 1 }}>
+              <Skeleton height={16} width="50%" />
+              <Skeleton height={10} width="30%" />
+            </Stack>
+          </Group>
+          <Skeleton height={160} />
+          <Skeleton height={120} />
+        </Stack>
+      ) : !user || !detail ? (
+        <Stack gap="md">
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+            {gone
+              ? 'This user no longer exists. They may have been deleted.'
+              : 'The user could not be loaded.'}
+          </Alert>
+          {gone ? null : (
+            <Button variant="light" onClick={() => void query.refetch()} w="fit-content">
+              Try again
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <Stack gap="lg">
+          <Stack gap="sm">
+            <Group gap="xs" align="center">
+              <Title order={2} fz="xl" data-testid="detail-name">
+                {fullName(user)}
+              </Title>
+              {self ? <YouBadge /> : null}
+            </Group>
+            <Group gap="xs">
+              <RoleBadge userType={user.userType} />
+              <StatusBadge status={user.status} />
+            </Group>
+            <ProfileImageControl user={user} self={self} />
+          </Stack>
+
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPencil size={14} aria-hidden="true" />}
+              onClick={() => actions.edit(user)}
+            >
+              Edit
+            </Button>
+            {!user.hasPassword && user.status === 'active' ? (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconMailForward size={14} aria-hidden="true" />}
+                onClick={() => actions.invite(user)}
+              >
+                {accessState(user) === 'none' ? 'Send invitation' : 'Send a new invitation'}
+              </Button>
+            ) : null}
+            <Tooltip label="You cannot deactivate yourself" disabled={!self}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={
+                  user.status === 'active' ? (
+                    <IconPlayerPause size={14} aria-hidden="true" />
+                  ) : (
+                    <IconPlayerPlay size={14} aria-hidden="true" />
+                  )
+                }
+                disabled={self}
+                onClick={() => actions.toggleStatus(user)}
+              >
+                {user.status === 'active' ? 'Deactivate' : 'Reactivate'}
+              </Button>
+            </Tooltip>
+            <Tooltip label="You cannot delete yourself" disabled={!self}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={14} aria-hidden="true" />}
+                disabled={self}
+                onClick={() => actions.remove(user)}
+              >
+                Delete
+              </Button>
+            </Tooltip>
+          </Group>
+
+          <dl className={classes.facts}>
+            <Fact label="Id">{user.id}</Fact>
+            <Fact label="Email">{user.email}</Fact>
+            <Fact label="Phone">{formatPhone(user.phone)}</Fact>
+            {user.userType === 'client' ? <Fact label="Company">{user.company ?? '—'}</Fact> : null}
+            {user.userType === 'inspector' ? (
+              <>
+                <Fact label="Employee code">{user.employeeCode ?? '—'}</Fact>
+                <Fact label="Licence number">{user.licenceNumber ?? '—'}</Fact>
+              </>
+            ) : null}
+            <Fact label="Sign-in">{accessText(user)}</Fact>
+            <Fact label="Last sign-in">{when(user.lastLoginAt, 'Never')}</Fact>
+            <Fact label="Active sessions">
+              <span data-testid="active-sessions">{detail.activeSessions}</span>
+            </Fact>
+            <Fact label="Created">{when(user.createdAt)}</Fact>
+            <Fact label="Last changed">{when(user.updatedAt)}</Fact>
+          </dl>
+
+          <Divider />
+          <Stack gap="sm">
+            <Group gap={6}>
+              <IconHistory size={18} aria-hidden="true" />
+              <Title order={3} fz="md">
+                Recent activity
+              </Title>
+            </Group>
+            {detail.recentEvents.length ? (
+              <Timeline bulletSize={12} lineWidth={2} active={-1} data-testid="audit-events">
+                {detail.recentEvents.map((event) => (
+                  <EventItem key={event.id} event={event} />
+                ))}
+              </Timeline>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Nothing recorded yet.
+              </Text>
+            )}
+          </Stack>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

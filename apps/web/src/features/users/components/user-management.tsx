@@ -1,0 +1,239 @@
+import type { User, UserSortField, UserType } from '@inspecta/contract';
+import {
+  Button,
+  CloseButton,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { useUsers } from '../api/get-users';
+import { useUserListState } from '../hooks/use-user-list-state';
+import { countLabel, fullName, TAB_LABEL } from '../lib/labels';
+import { nextSort, PAGE_SIZES, type UserTab, userTabs } from '../lib/list-params';
+import { isSignedInUser } from '../lib/session-sync';
+import { announceInvitation } from './invitation-link';
+import { useUserActions } from './use-user-actions';
+import { UserDetailDrawer } from './user-detail-drawer';
+import { UserFormDrawer } from './user-form-drawer';
+import classes from './user-management.module.css';
+import { UsersTable } from './users-table';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: User };
+
+/** The User Management screen: tabs by role, search, status filter, sortable paged table, drawers. */
+export function UserManagement() {
+  const { params, update, openUserId, setOpenUser } = useUserListState();
+  const query = useUsers(params);
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const actions = useUserActions({ onDeleted: (user) => openUserId === user.id && setOpenUser(null) });
+
+  // The search box types freely; the URL (and the request) follow 300 ms after the last key.
+  const [searchText, setSearchText] = useState(params.search);
+  const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const lastWritten = useRef(params.search);
+  useEffect(() => {
+    if (debouncedSearch.trim() === lastWritten.current.trim()) return;
+    lastWritten.current = debouncedSearch;
+    update({ search: debouncedSearch }, { resetPage: true });
+  }, [debouncedSearch, update]);
+  // Back/forward or a link changed the URL: show its search in the box.
+  useEffect(() => {
+    if (params.search.trim() !== lastWritten.current.trim()) {
+      lastWritten.current = params.search;
+      setSearchText(params.search);
+    }
+  }, [params.search]);
+
+  const users = query.data?.users ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.limit));
+  const failed = query.isError;
+  const loading = query.isPending || (query.isFetching && query.isPlaceholderData);
+  const filtered = params.search !== '' || params.status !== null;
+  const first = total === 0 ? 0 : (params.page - 1) * params.limit + 1;
+  const last = Math.min(total, params.page * params.limit);
+  const defaultType: UserType = params.type === 'all' ? 'inspector' : params.type;
+
+  // A page past the end (after deletions or a narrower search) goes back to the last page.
+  useEffect(() => {
+    if (query.data && params.page > pages) update({ page: pages });
+  }, [query.data, params.page, pages, update]);
+
+  const rowActions = {
+    open: (user: User) => setOpenUser(user.id),
+    edit: (user: User) => setForm({ mode: 'edit', user }),
+    ...actions,
+  };
+
+  const emptyText = params.search
+    ? `No ${params.type === 'all' ? 'users' : TAB_LABEL[params.type].toLowerCase()} match “${params.search}”.`
+    : params.status
+      ? `No ${params.status} ${params.type === 'all' ? 'users' : TAB_LABEL[params.type].toLowerCase()}.`
+      : params.type === 'all'
+        ? 'No users yet. Add your administrators, inspectors and clients.'
+        : `No ${TAB_LABEL[params.type].toLowerCase()} yet.`;
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        description="Administrators, inspectors and client accounts: who they are, how they sign in, and their status."
+        actions={
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+            onClick={() => setForm({ mode: 'create' })}
+          >
+            Add user
+          </Button>
+        }
+      />
+
+      <Stack gap="md">
+        <div className={classes.toolbar}>
+          <SegmentedControl
+            aria-label="User type"
+            value={params.type}
+            onChange={(value) => update({ type: value as UserTab }, { resetPage: true })}
+            data={userTabs.map((tab) => ({ value: tab, label: TAB_LABEL[tab] }))}
+            className={classes.tabs}
+            data-testid="user-type-tabs"
+          />
+          <TextInput
+            className={classes.search}
+            aria-label="Search users"
+            placeholder="Search by name, email, phone or Id"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={searchText}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setSearchText('');
+            }}
+            rightSection={
+              searchText ? (
+                <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearchText('')} />
+              ) : null
+            }
+            maxLength={100}
+          />
+          <Select
+            className={classes.status}
+            aria-label="Status"
+            value={params.status ?? 'any'}
+            onChange={(value) =>
+              update(
+                { status: value === 'active' || value === 'inactive' ? value : null },
+                { resetPage: true },
+              )
+            }
+            data={[
+              { value: 'any', label: 'Any status' },
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </div>
+
+        <Group justify="space-between" gap="xs" mih={24}>
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="users-count">
+            {query.isPending
+              ? 'Loading users…'
+              : failed
+                ? ''
+                : total === 0
+                  ? ''
+                  : `${countLabel(total, params.type)}${filtered ? ' found' : ''} · showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')}`}
+          </Text>
+        </Group>
+
+        <UsersTable
+          users={failed ? [] : users}
+          loading={loading && !failed}
+          failed={failed}
+          onRetry={() => void query.refetch()}
+          sort={params.sort}
+          onSort={(field: UserSortField) =>
+            update({ sort: nextSort(params.sort, field) }, { resetPage: true })
+          }
+          actions={rowActions}
+          isSelf={isSignedInUser}
+          emptyText={emptyText}
+          onClearFilters={
+            filtered
+              ? () => {
+                  setSearchText('');
+                  lastWritten.current = '';
+                  update({ search: '', status: null }, { resetPage: true });
+                }
+              : undefined
+          }
+        />
+
+        {!failed && total > 0 ? (
+          <Group justify="space-between" gap="md" wrap="wrap">
+            <Group gap="xs">
+              <Text size="sm" c="dimmed" component="label" htmlFor="users-page-size">
+                Rows per page
+              </Text>
+              <Select
+                id="users-page-size"
+                w={84}
+                size="xs"
+                value={String(params.limit)}
+                onChange={(value) => update({ limit: Number(value) }, { resetPage: true })}
+                data={PAGE_SIZES.map(String)}
+                allowDeselect={false}
+              />
+            </Group>
+            {pages > 1 ? (
+              <Pagination
+                total={pages}
+                value={Math.min(params.page, pages)}
+                onChange={(page) => update({ page })}
+                siblings={1}
+                boundaries={1}
+                getControlProps={(control) => ({
+                  'aria-label': {
+                    first: 'First page',
+                    previous: 'Previous page',
+                    next: 'Next page',
+                    last: 'Last page',
+                  }[control],
+                })}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              />
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+
+      {/* The form comes last so it opens above the detail drawer it can be opened from. */}
+      <UserDetailDrawer
+        userId={openUserId}
+        onClose={() => setOpenUser(null)}
+        actions={rowActions}
+        isSelf={isSignedInUser}
+      />
+      <UserFormDrawer
+        opened={form.mode !== 'closed'}
+        onClose={() => setForm({ mode: 'closed' })}
+        user={form.mode === 'edit' ? form.user : null}
+        defaultType={defaultType}
+        onCreated={(result) => {
+          if (result.invitation) announceInvitation(fullName(result.user), result.invitation, result.message);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export { getUsers, getUsersQueryOptions, useUsers } from './api/get-users';
+export { AcceptInvitation } from './components/accept-invitation';
+export { UserManagement } from './components/user-management';

@@ -1,0 +1,43 @@
+import type { SessionUser } from '@inspecta/contract';
+import { queryClient } from './query-client';
+import { storage } from './storage';
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+/** The current session, or null when the token or a valid userData is missing. */
+export function getSession(): Session | null {
+  const token = storage.getToken();
+  const user = storage.getUser();
+  return token && user ? { token, user } : null;
+}
+
+export function hasSession(): boolean {
+  return getSession() !== null;
+}
+
+/** The query that holds the signed-in user (GET /api/auth/me); the header and sidebar read it. */
+export const SESSION_USER_QUERY_KEY = ['auth', 'me'] as const;
+
+/**
+ * The signed-in user changed (their name or profile image): userData in local storage and the
+ * cached user change together, so the header avatar and the greeting update at once.
+ */
+export function updateSessionUser(user: SessionUser): void {
+  storage.setUser(user);
+  queryClient.setQueryData(SESSION_USER_QUERY_KEY, { user });
+}
+
+/** Login stores the access token and the user data (SPEC.md 4). */
+export function startSession(token: string, user: SessionUser): void {
+  storage.setToken(token);
+  storage.setUser(user);
+}
+
+/** Logout: all local storage and every cached query go. The caller then navigates to /. */
+export function endSession(): void {
+  storage.clear();
+  queryClient.clear();
+}

@@ -1,0 +1,55 @@
+import { type SessionUser, sessionUserSchema } from '@inspecta/contract';
+
+/** Local-storage keys, exactly as SPEC.md section 9 names them. */
+export const storageKeys = {
+  accessToken: 'accessToken',
+  userData: 'userData',
+  notificationsRead: 'notifications_read',
+  lastSeenNotifyId: 'last_seen_notify_id',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+// Storage can throw (disabled storage, private mode quotas); the app then behaves as signed out.
+function attempt<T>(action: () => T, fallback: T): T {
+  try {
+    return action();
+  } catch {
+    return fallback;
+  }
+}
+
+export const storage = {
+  get(key: StorageKey): string | null {
+    return attempt(() => window.localStorage.getItem(key), null);
+  },
+  set(key: StorageKey, value: string): void {
+    attempt(() => window.localStorage.setItem(key, value), undefined);
+  },
+  remove(key: StorageKey): void {
+    attempt(() => window.localStorage.removeItem(key), undefined);
+  },
+  /** Removes everything the app keeps, as logout requires. */
+  clear(): void {
+    attempt(() => window.localStorage.clear(), undefined);
+  },
+
+  getToken(): string | null {
+    const token = storage.get(storageKeys.accessToken);
+    return token ? token : null;
+  },
+  setToken(token: string): void {
+    storage.set(storageKeys.accessToken, token);
+  },
+
+  /** The stored user, or null when missing or not a valid SessionUser. */
+  getUser(): SessionUser | null {
+    const raw = storage.get(storageKeys.userData);
+    if (!raw) return null;
+    const parsed = sessionUserSchema.safeParse(attempt<unknown>(() => JSON.parse(raw), null));
+    return parsed.success ? parsed.data : null;
+  },
+  setUser(user: SessionUser): void {
+    storage.set(storageKeys.userData, JSON.stringify(user));
+  },
+};

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../apps/server/src/db/schema.js';
+import { hashPassword } from '../../apps/server/src/modules/auth/password-hasher.js';
+import type { BenchCase } from '../harness.js';
+
+export const USER_COUNT = 10_000;
+const ADMIN_EMAIL = 'bench.users@inspecta.test';
+const PASSWORD = 'Bench-mark-passphrase';
+
+const FIRST = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Vihaan',
+  'Arjun',
+  'Sai',
+  'Reyansh',
+  'Krishna',
+  'Ishaan',
+  'Rohan',
+  'Ananya',
+  'Diya',
+  'Aadhya',
+  'Saanvi',
+  'Pari',
+  'Myra',
+  'Anika',
+  'Kavya',
+  'Meera',
+  'Riya',
+  'Farhan',
+  'Imran',
+  'Ayesha',
+  'Zoya',
+  'Harpreet',
+  'Gurpreet',
+  'Lakshmi',
+  'Suresh',
+  'Ramesh',
+  'Deepa',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Gupta',
+  'Kumar',
+  'Singh',
+  'Patel',
+  'Reddy',
+  'Nair',
+  'Iyer',
+  'Menon',
+  'Rao',
+  'Joshi',
+  'Kulkarni',
+  'Deshpande',
+  'Chatterjee',
+  'Banerjee',
+  'Das',
+  'Khan',
+  'Qureshi',
+  'Gill',
+  'Mehta',
+  'Shah',
+  'Desai',
+  'Pillai',
+  'Bose',
+  'Saxena',
+  'Agarwal',
+  'Chopra',
+  'Malhotra',
+  'Kapoor',
+  'Bhatt',
+  'Jain',
+  'Sayed',
+  'Krishnan',
+  'Yadav',
+  'Mishra',
+  'Pandey',
+  'Tiwari',
+  'Dubey',
+  'Naidu',
+];
+const COMPANIES = ['Realty', 'Logistics', 'Hospitals', 'Retail', 'Pharma', 'Textiles', 'Hotels', 'Foods'];
+
+const arrayLiteral = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
+
+/**
+ * 10,000 users in one set-based insert (a realistic mix of roles, Indian names, E.164 phones,
+ * companies for clients), then ANALYZE so the planner knows the table. Runs once per app.
+ */
+const seeded = new WeakMap<FastifyInstance, Promise<string>>();
+
+function seed(app: FastifyInstance): Promise<string> {
+  let done = seeded.get(app);
+  if (!done) {
+    done = (async () => {
+      const db = app.database.db;
+      await db.execute(sql`
+        insert into users (user_type, first_name, last_name, email, phone, company, employee_code, licence_number,
+                           status, created_at, updated_at, last_login_at)
+        select
+          (case when g % 10 < 2 then 'admin' when g % 10 < 6 then 'inspector' else 'client' end)::user_type,
+          (${arrayLiteral(FIRST)})[1 + g % ${FIRST.length}],
+          (${arrayLiteral(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
+          'person' || g || '.' || lower((${arrayLiteral(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}]) || '@bench' || (g % 97) || '.in',
+          '+9197' || lpad(g::text, 8, '0'),
+          case when g % 10 >= 6 then (${arrayLiteral(LAST)})[1 + g % ${LAST.length}] || ' ' || (${arrayLiteral(COMPANIES)})[1 + g % ${COMPANIES.length}] end,
+          case when g % 10 between 2 and 5 then 'BEN-' || g end,
+          case when g % 10 between 2 and 5 then 'FSL-MH-' || (10000 + g) end,
+          (case when g % 23 = 0 then 'inactive' else 'active' end)::user_status,
+          now() - (g || ' minutes')::interval,
+          now() - (g || ' minutes')::interval,
+          case when g % 3 = 0 then now() - (g % 90 || ' days')::interval end
+        from generate_series(1, ${USER_COUNT}) as g
+      `);
+      await db
+        .insert(users)
+        .values({
+          userType: 'admin',
+          firstName: 'Bench',
+          lastName: 'Searcher',
+          email: ADMIN_EMAIL,
+          passwordHash: await hashPassword(PASSWORD),
+        })
+        .onConflictDoNothing();
+      await db.execute(sql`analyze users`);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: ADMIN_EMAIL, password: PASSWORD },
+      });
+      return login.json().accessToken as string;
+    })();
+    seeded.set(app, done);
+  }
+  return done;
+}
+
+/** A common surname: hundreds of matches, counted, sorted newest first, one page returned. */
+export const userSearchCase: BenchCase = {
+  name: `GET /api/admin/userlist search (${USER_COUNT / 1000}k users)`,
+  goals: { p99OneConnectionMs: 50 },
+  async prepare({ app }) {
+    const token = await seed(app);
+    return { path: '/api/admin/userlist?search=kulkarni&limit=20', headers: { authorization: token } };
+  },
+};
+
+/** A narrow term (part of an email) within one role: the index finds a handful of rows. */
+export const userSearchNarrowCase: BenchCase = {
+  name: `GET /api/admin/userlist narrow search (${USER_COUNT / 1000}k)`,
+  goals: { p99OneConnectionMs: 50 },
+  async prepare({ app }) {
+    const token = await seed(app);
+    return {
+      path: '/api/admin/userlist?search=person4322.&user_type=inspector&limit=20',
+      headers: { authorization: token },
+    };
+  },
+};

@@ -1,0 +1,58 @@
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { access } from '../apps/server/src/core/access.js';
+
+export interface Measurement {
+  name: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+export interface BenchCase {
+  name: string;
+  /** Runs once before measuring: create data, sign in, and say what request to send. */
+  prepare(ctx: BenchContext): Promise<{ path: string; headers?: Record<string, string> }>;
+  /** Goals the issue names, checked and printed (never asserted in a test). */
+  goals?: { p99OneConnectionMs?: number };
+}
+
+export interface BenchContext {
+  app: FastifyInstance;
+  baseURL: string;
+  driver: 'pglite' | 'postgres';
+}
+
+export const HELLO_PATH = '/api/bench/hello';
+
+/** The reference: the cheapest route the same server can answer (no database, no auth). */
+export async function registerHelloRoute(app: FastifyInstance): Promise<void> {
+  app.get(HELLO_PATH, { config: { access: access.public } }, async () => ({ hello: 'world' }));
+}
+
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  durationSeconds: number,
+): Promise<Measurement> {
+  const result = await autocannon({ url, headers, connections, duration: durationSeconds, pipelining: 1 });
+  return {
+    name,
+    connections,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+export function formatRow(m: Measurement, helloRps?: number): string {
+  const ratio = helloRps
+    ? ` | ${((m.requestsPerSecond / helloRps) * 100).toFixed(1).padStart(5)}% of hello`
+    : '';
+  return `${m.name.padEnd(46)} | c=${String(m.connections).padStart(2)} | ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s | p50 ${String(m.p50).padStart(4)} ms | p99 ${String(m.p99).padStart(4)} ms${ratio}${m.non2xx ? ` | ${m.non2xx} non-2xx!` : ''}`;
+}

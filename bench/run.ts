@@ -1,0 +1,118 @@
+/**
+ * `npm run bench`: load benchmarks. Each case runs against the real app on one port, next to an
+ * in-process hello route, with many connections (throughput) and with one (latency). It runs on
+ * PGlite and, when reachable, on PostgreSQL. Figures are printed, never asserted.
+ */
+
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
+import { authMeCase } from './cases/auth-me.js';
+import {
+  equipmentListBySerialCase,
+  equipmentListBySiteDueCase,
+  equipmentListByTypeStatusCase,
+} from './cases/equipment-list.js';
+import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
+import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
+import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
+
+const ALL_CASES: BenchCase[] = [
+  authMeCase,
+  userSearchCase,
+  userSearchNarrowCase,
+  sitesSearchByNameCase,
+  sitesSearchByCodeCase,
+  equipmentListBySiteDueCase,
+  equipmentListByTypeStatusCase,
+  equipmentListBySerialCase,
+];
+/** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const CASES = ONLY ? ALL_CASES.filter((c) => c.name.toLowerCase().includes(ONLY)) : ALL_CASES;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function withDatabase(driver: 'pglite' | 'postgres', run: (db: DatabaseHandle) => Promise<void>) {
+  if (driver === 'pglite') {
+    const db = await openDatabase({});
+    try {
+      await run(db);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
+  const name = `inspecta_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString(), poolSize: 10 });
+  try {
+    await run(db);
+  } finally {
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function runDriver(driver: 'pglite' | 'postgres') {
+  console.log(`\n== ${driver} (${DURATION} s per run, ${CONNECTIONS} connections for throughput) ==`);
+  await withDatabase(driver, async (database) => {
+    const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production' });
+    const app = await buildApp(config, { database, logger: false });
+    await registerHelloRoute(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address() as net.AddressInfo;
+    const baseURL = `http://127.0.0.1:${address.port}`;
+    try {
+      const hello = await measure('hello (reference)', `${baseURL}${HELLO_PATH}`, {}, CONNECTIONS, DURATION);
+      const helloOne = await measure('hello (reference)', `${baseURL}${HELLO_PATH}`, {}, 1, DURATION);
+      console.log(formatRow(hello));
+      console.log(formatRow(helloOne));
+      for (const benchCase of CASES) {
+        const { path, headers = {} } = await benchCase.prepare({ app, baseURL, driver });
+        const many = await measure(benchCase.name, `${baseURL}${path}`, headers, CONNECTIONS, DURATION);
+        const one = await measure(benchCase.name, `${baseURL}${path}`, headers, 1, DURATION);
+        console.log(formatRow(many, hello.requestsPerSecond));
+        console.log(formatRow(one, helloOne.requestsPerSecond));
+        const goal = benchCase.goals?.p99OneConnectionMs;
+        if (goal !== undefined) {
+          // A run where no request finished has no latency to speak of: that is not a goal met.
+          const met = one.requestsPerSecond > 0 && one.non2xx === 0 && one.p99 < goal;
+          console.log(
+            `   goal p99 < ${goal} ms with one connection: ${met ? 'met' : 'NOT met'} (${one.p99} ms)`,
+          );
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+await runDriver('pglite');
+if (await reachable(POSTGRES_URL)) await runDriver('postgres');
+else console.log(`\nPostgreSQL at ${POSTGRES_URL} is not reachable: its run is skipped.`);

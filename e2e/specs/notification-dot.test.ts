@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { openSignedIn } from '../support/session.js';
+
+/** SPEC.md 4, "Notification dot", with the storage keys notifications_read and last_seen_notify_id. */
+describe('notification bell dot', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const dot = () => page.getByTestId('notification-dot');
+  const flags = () =>
+    page.evaluate(() => ({
+      read: localStorage.getItem('notifications_read'),
+      lastSeen: localStorage.getItem('last_seen_notify_id'),
+    }));
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+  });
+  afterEach(() => context.close());
+
+  async function newestId(token: string): Promise<number> {
+    const response = await page.request.get('/api/get/notification', { headers: { authorization: token } });
+    return (await response.json()).notifications[0].id;
+  }
+
+  it('shows when notifications exist and the read flag is missing; the bell clears it and opens the list', async () => {
+    const session = await openSignedIn(page, '/dashboard');
+    const newest = await newestId(session.accessToken);
+    await dot().waitFor();
+    expect(await flags()).toEqual({ read: null, lastSeen: String(newest) });
+    await screenshot(page, 'bell-dot');
+
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page.waitForURL('**/dashboard/notification');
+    await dot().waitFor({ state: 'detached' });
+    expect((await flags()).read).not.toBeNull();
+    await page.getByTestId('notifications-list').waitFor();
+    expect(await page.getByTestId('notification-item').first().textContent()).toContain(
+      'Welcome to Inspecta',
+    );
+
+    // It stays cleared across reloads while nothing new arrives.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await dot().count()).toBe(0);
+  });
+
+  it('shows again when the newest id differs from the last seen one, storing it and clearing the read flag', async () => {
+    const session = await openSignedIn(page, '/dashboard', {
+      notifications_read: 'true',
+      last_seen_notify_id: '-1',
+    });
+    const newest = await newestId(session.accessToken);
+    await dot().waitFor();
+    expect(await flags()).toEqual({ read: null, lastSeen: String(newest) });
+  });
+
+  it('stays hidden when the read flag is set and the newest id is the last seen one', async () => {
+    const first = await openSignedIn(page, '/dashboard');
+    const newest = await newestId(first.accessToken);
+    await openSignedIn(page, '/dashboard', {
+      notifications_read: 'true',
+      last_seen_notify_id: String(newest),
+    });
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.waitForTimeout(800);
+    expect(await dot().count()).toBe(0);
+  });
+
+  it('stays hidden when there are no notifications', async () => {
+    await page.route('**/api/get/notification*', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ notifications: [], unread: 0, pagination: { page: 1, limit: 20, total: 0 } }),
+      }),
+    );
+    await openSignedIn(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.waitForTimeout(800);
+    expect(await dot().count()).toBe(0);
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Database identifiers are positive integers ("Id" in the spec's search placeholder). */
+export const idSchema = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** The one paging contract: every list takes page/limit and answers `pagination`. */
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/**
+ * Sorting is `field` (ascending) or `-field` (descending); each list names the fields it allows.
+ */
+export function sortSchema<const T extends readonly [string, ...string[]]>(fields: T) {
+  const values = fields.flatMap((f) => [f, `-${f}`]) as [string, ...string[]];
+  return z.enum(values as unknown as readonly [`${T[number]}` | `-${T[number]}`]).optional();
+}
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** Every error code the API can answer with; the HTTP status for each lives in one map on the server. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const fieldErrorSchema = z.object({
+  field: z.string().describe('Dotted path of the offending field, e.g. "email" or "address.pincode"'),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: errorCodeSchema,
+  details: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');

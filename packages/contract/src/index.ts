@@ -1,0 +1,23 @@
+export * from './account-recovery.js';
+export * from './assignments.js';
+export * from './auth.js';
+export * from './common.js';
+export * from './delivery.js';
+export * from './email-change.js';
+export * from './equipment.js';
+export * from './equipment-due.js';
+export * from './health.js';
+export * from './inspection-categories.js';
+export * from './notifications.js';
+export * from './password-policy.js';
+export * from './phone.js';
+export * from './phone-sign-in.js';
+export * from './postal.js';
+export * from './sites.js';
+export * from './template-content.js';
+export * from './templates.js';
+export * from './user-management.js';
+export * from './users.js';
+
+export const PRODUCT_NAME_DEFAULT = 'Inspecta';
+export * from './settings.js';

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tiers. The browser tier has its own config (e2e/vitest.config.ts) because it
+ * needs the built app and runs one file at a time. scripts/test.mjs runs both and adds them up.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'integration-pglite',
+          include: ['apps/server/test/**/*.test.ts'],
+          // Tests that need several processes on one real database run on PostgreSQL only.
+          exclude: ['apps/server/test/**/*.postgres.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-postgres',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
