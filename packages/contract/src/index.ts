@@ -21,3 +21,4 @@ export * from './users.js';
 
 export const PRODUCT_NAME_DEFAULT = 'Inspecta';
 export * from './settings.js';
+export * from './inspections.js';

@@ -591,3 +591,86 @@ export const assignmentEquipment = pgTable(
     index('assignment_equipment_equipment_idx').on(t.equipmentId),
   ],
 );
+
+export const inspectionStatusEnum = pgEnum('inspection_status', ['in_progress', 'completed']);
+export const inspectionResultEnum = pgEnum('inspection_result', ['pass', 'fail']);
+
+/**
+ * One inspection per assignment: created when the inspector starts (status in_progress, answers
+ * saved as they go in `answers`), completed on submit (result, counts and completed_at set, in the
+ * same transaction as the assignment and the units' due dates). Site, inspector, category and
+ * template are copied from the assignment so the history list filters and sorts on one table.
+ * `answers`: `{ units: [{ equipmentId, answers: { itemKey: value } }], remarks }` as sent;
+ * `results`: `[{ equipmentId, result, items: [{ key, sectionKey, outcome, reason }] }]` as computed.
+ */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'restrict' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    inspectorId: integer('inspector_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => inspectionCategories.id, { onDelete: 'restrict' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'restrict' }),
+    templateVersion: integer('template_version').notNull(),
+    status: inspectionStatusEnum('status').notNull().default('in_progress'),
+    result: inspectionResultEnum('result'),
+    answers: jsonb('answers').notNull().default(sql`'{"units":[],"remarks":null}'::jsonb`),
+    results: jsonb('results'),
+    remarks: text('remarks'),
+    failedItems: integer('failed_items').notNull().default(0),
+    totalItems: integer('total_items').notNull().default(0),
+    unitCount: integer('unit_count').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    progressSavedAt: timestamp('progress_saved_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inspections_assignment_key').on(t.assignmentId),
+    // History: newest first overall, per site, per inspector, per result (partial: completed only).
+    index('inspections_completed_idx')
+      .on(t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed'`),
+    index('inspections_site_completed_idx')
+      .on(t.siteId, t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed'`),
+    index('inspections_inspector_completed_idx')
+      .on(t.inspectorId, t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed'`),
+    index('inspections_result_completed_idx')
+      .on(t.result, t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed'`),
+  ],
+);
+
+/** Each unit's result of a completed inspection: the unit's inspection history and failure counts. */
+export const inspectionUnits = pgTable(
+  'inspection_units',
+  {
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    result: inspectionResultEnum('result').notNull(),
+    failedItems: integer('failed_items').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inspectionId, t.equipmentId] }),
+    index('inspection_units_equipment_idx').on(t.equipmentId, t.completedAt.desc()),
+  ],
+);

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { assignmentPrioritySchema, assignmentStatusSchema } from './assignments.js';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  paginationQuerySchema,
+  paginationSchema,
+  sortSchema,
+} from './common.js';
+import { isValidIsoDate } from './equipment.js';
+import { contentKeySchema, templateContentSchema } from './template-content.js';
+
+/**
+ * Inspections: the inspector's side of an assignment (progress, submit) and the records admins read
+ * (history, detail, report). An inspection belongs to exactly one assignment; its answers are kept
+ * per unit (equipment) of the assignment, or once for a site-level assignment (equipmentId null).
+ */
+
+export const inspectionResults = ['pass', 'fail'] as const;
+export const inspectionResultSchema = z.enum(inspectionResults);
+export type InspectionResult = z.infer<typeof inspectionResultSchema>;
+
+export const inspectionStatuses = ['in_progress', 'completed'] as const;
+export const inspectionStatusSchema = z.enum(inspectionStatuses);
+export type InspectionStatus = z.infer<typeof inspectionStatusSchema>;
+
+export const MAX_TEXT_ANSWER = 5000;
+export const MAX_PHOTOS_PER_ITEM = 10;
+
+// ---------------------------------------------------------------- answers
+
+/**
+ * One answer as sent by the client (see `ItemAnswer` in template-content.ts): a string (pass_fail,
+ * yes_no_na, select, text, date, signature file URL), a number, a list of strings (multi_select,
+ * photo file URLs), or null for "not answered". Whether it fits the item is decided by
+ * `evaluateItem` against the pinned template version, on submit.
+ */
+export const answerValueSchema = z.union([
+  z.string().max(MAX_TEXT_ANSWER, `An answer must be at most ${MAX_TEXT_ANSWER} characters`),
+  z.number(),
+  z.array(z.string().max(500)).max(50),
+  z.null(),
+]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+/** Answers of one unit, keyed by template item key. */
+export const unitAnswersSchema = z.object({
+  equipmentId: z.number().int().positive().nullable().describe('null for a site-level assignment'),
+  answers: z.record(contentKeySchema, answerValueSchema),
+});
+export type UnitAnswers = z.infer<typeof unitAnswersSchema>;
+
+/** PUT /api/inspector/assignments/:id/progress and POST .../submit */
+export const inspectionAnswersBodySchema = z.object({
+  units: z.array(unitAnswersSchema).max(500),
+  remarks: z
+    .string()
+    .trim()
+    .max(2000, 'Remarks must be at most 2000 characters')
+    .nullish()
+    .transform((v) => v || null),
+});
+export type InspectionAnswersBody = z.input<typeof inspectionAnswersBodySchema>;
+export type InspectionAnswersValues = z.output<typeof inspectionAnswersBodySchema>;
+
+// ---------------------------------------------------------------- evaluated results
+
+export const itemOutcomeSchema = z.enum([
+  'pass',
+  'fail',
+  'not_applicable',
+  'recorded',
+  'missing',
+  'skipped',
+  'invalid',
+]);
+
+export const itemResultSchema = z.object({
+  key: z.string(),
+  sectionKey: z.string(),
+  outcome: itemOutcomeSchema,
+  reason: z.string().nullable(),
+});
+export type ItemResult = z.infer<typeof itemResultSchema>;
+
+export const unitResultSchema = z.object({
+  equipment: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      assetTag: z.string(),
+      serialNumber: z.string().nullable(),
+      type: z.string().nullable(),
+    })
+    .nullable()
+    .describe('null for a site-level inspection'),
+  result: inspectionResultSchema,
+  answers: z.record(z.string(), answerValueSchema),
+  items: z.array(itemResultSchema),
+});
+export type UnitResult = z.infer<typeof unitResultSchema>;
+
+// ---------------------------------------------------------------- history rows and detail
+
+export const inspectionSummarySchema = z.object({
+  id: z.number().int(),
+  assignmentId: z.number().int(),
+  result: inspectionResultSchema,
+  failedItems: z.number().int(),
+  totalItems: z.number().int().describe('Answerable items over all units'),
+  unitCount: z.number().int(),
+  site: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    siteCode: z.string(),
+    city: z.string().nullable(),
+    clientName: z.string().nullable(),
+  }),
+  inspector: z.object({ id: z.number().int(), name: z.string() }),
+  category: z.object({ id: z.number().int(), name: z.string(), colour: z.string() }),
+  template: z.object({ id: z.number().int(), name: z.string(), version: z.number().int() }),
+  startedAt: isoDateTimeSchema,
+  completedAt: isoDateTimeSchema,
+});
+export type InspectionSummary = z.infer<typeof inspectionSummarySchema>;
+
+export const inspectionDetailSchema = inspectionSummarySchema.extend({
+  remarks: z.string().nullable(),
+  content: templateContentSchema.describe('The pinned template version the inspection was filled against'),
+  units: z.array(unitResultSchema),
+  dueOn: z.string().describe('YYYY-MM-DD, of the assignment'),
+  scheduledFor: z.string().describe('YYYY-MM-DD, of the assignment'),
+});
+export type InspectionDetail = z.infer<typeof inspectionDetailSchema>;
+
+export const inspectionDetailResponseSchema = z.object({ inspection: inspectionDetailSchema });
+export type InspectionDetailResponse = z.infer<typeof inspectionDetailResponseSchema>;
+
+// ---------------------------------------------------------------- history list (admin)
+
+export const inspectionSortFields = ['completedAt', 'site', 'inspector', 'result'] as const;
+
+function optionalDate(label: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isValidIsoDate(v), { message: `${label} must be a date (YYYY-MM-DD)` });
+}
+
+/** GET /api/auth/inspections: the history of completed inspections across all sites. */
+export const inspectionHistoryQuerySchema = paginationQuerySchema
+  .extend({
+    search: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .describe('Site code, name or city; inspector name; or an inspection id'),
+    site_id: idSchema.optional(),
+    inspector_id: idSchema.optional(),
+    category_id: idSchema.optional(),
+    result: inspectionResultSchema.optional(),
+    from: optionalDate('From').describe('Completed on or after this day (YYYY-MM-DD, UTC)'),
+    to: optionalDate('To').describe('Completed on or before this day (YYYY-MM-DD, UTC)'),
+    sort: sortSchema(inspectionSortFields).describe('Default: -completedAt'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] });
+export type InspectionHistoryQueryValues = z.output<typeof inspectionHistoryQuerySchema>;
+export type InspectionHistoryQuery = Partial<z.input<typeof inspectionHistoryQuerySchema>>;
+
+export const inspectionHistoryResponseSchema = z.object({
+  data: z.array(inspectionSummarySchema),
+  pagination: paginationSchema,
+});
+export type InspectionHistoryResponse = z.infer<typeof inspectionHistoryResponseSchema>;
+
+// ---------------------------------------------------------------- the inspector's side
+
+export const inspectorAssignmentViews = ['today', 'upcoming', 'overdue', 'all'] as const;
+
+/** GET /api/inspector/assignments?view= */
+export const inspectorAssignmentsQuerySchema = z.object({
+  view: z.enum(inspectorAssignmentViews).default('all'),
+});
+
+/** One open assignment as the inspector sees it in their list. */
+export const inspectorAssignmentSchema = z.object({
+  id: z.number().int(),
+  status: assignmentStatusSchema,
+  overdue: z.boolean(),
+  priority: assignmentPrioritySchema,
+  scheduledFor: z.string(),
+  dueOn: z.string(),
+  notes: z.string().nullable(),
+  site: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    siteCode: z.string(),
+    address: z.string().nullable().describe('One line: street, city, postcode'),
+    contactName: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+  }),
+  category: z.object({ id: z.number().int(), name: z.string(), colour: z.string() }),
+  template: z.object({ id: z.number().int(), name: z.string(), version: z.number().int() }),
+  unitCount: z.number().int(),
+});
+export type InspectorAssignment = z.infer<typeof inspectorAssignmentSchema>;
+
+export const inspectorAssignmentsResponseSchema = z.object({
+  assignments: z.array(inspectorAssignmentSchema).describe('Open assignments, overdue and soonest due first'),
+});
+export type InspectorAssignmentsResponse = z.infer<typeof inspectorAssignmentsResponseSchema>;
+
+/** GET /api/inspector/assignments/:id: everything needed to fill the form, offline afterwards. */
+export const inspectorAssignmentDetailSchema = inspectorAssignmentSchema.extend({
+  content: templateContentSchema.describe('The pinned template version'),
+  units: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      assetTag: z.string(),
+      serialNumber: z.string().nullable(),
+      type: z.string().nullable(),
+      location: z.string().nullable(),
+    }),
+  ),
+  progress: z
+    .object({
+      units: z.array(unitAnswersSchema),
+      remarks: z.string().nullable(),
+      savedAt: isoDateTimeSchema,
+    })
+    .nullable()
+    .describe('The answers saved so far, or null before the first save'),
+});
+export type InspectorAssignmentDetail = z.infer<typeof inspectorAssignmentDetailSchema>;
+
+export const inspectorAssignmentDetailResponseSchema = z.object({
+  assignment: inspectorAssignmentDetailSchema,
+});
+export type InspectorAssignmentDetailResponse = z.infer<typeof inspectorAssignmentDetailResponseSchema>;
+
+/** PUT .../progress answer. */
+export const inspectionProgressResponseSchema = z.object({ savedAt: isoDateTimeSchema, message: z.string() });
+export type InspectionProgressResponse = z.infer<typeof inspectionProgressResponseSchema>;
+
+/** POST .../submit answer. */
+export const inspectionSubmitResponseSchema = z.object({
+  inspection: inspectionSummarySchema,
+  message: z.string(),
+});
+export type InspectionSubmitResponse = z.infer<typeof inspectionSubmitResponseSchema>;
+
+/** POST /api/inspector/uploads (multipart, one image): the URL to put in a photo or signature answer. */
+export const inspectionUploadResponseSchema = z.object({ url: z.string() });
+export type InspectionUploadResponse = z.infer<typeof inspectionUploadResponseSchema>;
