@@ -20,5 +20,5 @@ export * from './user-management.js';
 export * from './users.js';
 
 export const PRODUCT_NAME_DEFAULT = 'Inspecta';
-export * from './settings.js';
 export * from './inspections.js';
+export * from './settings.js';
