@@ -441,6 +441,70 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Browser push subscriptions, one per user and device (browser profile). `endpoint` is the push
+ * service URL the browser handed out; it is unique because a browser gives one endpoint to one
+ * registration. Rows answering 404/410 at the push service are deleted by the push worker.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the user sees in a list of their devices, e.g. "Chrome on Windows". */
+    deviceLabel: text('device_label').notNull().default(''),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    /** Last POST or PATCH from the device (the client re-sends after 7 days). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).defaultNow().notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /** Deliveries that failed in a row; reset by a success. */
+    failureCount: integer('failure_count').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+export const pushDeliveryStatusEnum = pgEnum('push_delivery_status', ['queued', 'sent', 'failed']);
+
+/**
+ * The push queue: one row per (notification, subscription), inserted in the transaction that
+ * creates the notification, so a rolled-back change sends nothing. A worker in each server process
+ * claims due rows with FOR UPDATE SKIP LOCKED and a lease (`locked_until`), so a row is sent by one
+ * process; failures are retried at `next_attempt_at` with backoff until `attempts` runs out.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
+    /** The JSON the service worker receives: `{ title, body, link, tag }`. */
+    payload: jsonb('payload').notNull(),
+    status: pushDeliveryStatusEnum('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow().notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('push_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('push_deliveries_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
 export const deliveryChannelEnum = pgEnum('delivery_channel', ['email', 'sms']);
 export const deliveryStatusEnum = pgEnum('delivery_status', ['queued', 'sent', 'failed']);
 
