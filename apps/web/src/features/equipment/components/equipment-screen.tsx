@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { useUrlParams } from '../hooks/use-url-params';
+import { useUrlParams } from '@/hooks/use-url-params';
 import { EquipmentBrowser, type EquipmentBrowserKey } from './equipment-browser';
 
 const KEYS: readonly EquipmentBrowserKey[] = ['search', 'site', 'type', 'status', 'due', 'sort', 'unit'];

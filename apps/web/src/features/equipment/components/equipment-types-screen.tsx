@@ -31,12 +31,12 @@ import {
 import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { useUrlParams } from '@/hooks/use-url-params';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteEquipmentType } from '../api/delete-equipment-type';
 import { useEquipmentTypeCategories } from '../api/get-equipment-type-categories';
 import { useEquipmentTypes } from '../api/get-equipment-types';
 import { useUpdateEquipmentType } from '../api/update-equipment-type';
-import { useUrlParams } from '../hooks/use-url-params';
 import { TypeStatusBadge } from './badges';
 import { EquipmentTypeFormModal } from './equipment-type-form-modal';
 import { RetryRow } from './error-panel';
