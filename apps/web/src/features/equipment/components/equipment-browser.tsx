@@ -20,6 +20,8 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportMenu } from '@/components/ui/export-menu';
+import { exportEquipment } from '../api/export-equipment';
 import { type EquipmentFilters, useEquipments } from '../api/get-equipments';
 import { todayIso } from '../lib/format';
 import { EquipmentDetailsDrawer } from './equipment-details-drawer';
@@ -27,7 +29,6 @@ import { EquipmentFormModal } from './equipment-form-modal';
 import { EquipmentTable } from './equipment-table';
 import { EquipmentTypeSelect } from './equipment-type-select';
 import { RetryRow } from './error-panel';
-import { ExportMenu } from './export-menu';
 import { ImportEquipmentModal } from './import-equipment-modal';
 import { ListFooter } from './list-footer';
 import { SiteSelect } from './site-select';
@@ -122,7 +123,7 @@ export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header
 
   const actions = (
     <Group gap="sm">
-      <ExportMenu filters={filters} disabled={total === 0} />
+      <ExportMenu onExport={(format) => exportEquipment(format, filters)} disabled={total === 0} />
       <Button
         variant="default"
         leftSection={<IconFileImport size={18} aria-hidden="true" />}

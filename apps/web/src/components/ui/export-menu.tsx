@@ -3,16 +3,23 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconFileExport, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { exportEquipment } from '../api/export-equipment';
-import type { EquipmentFilters } from '../api/get-equipments';
 
-/** Downloads the list as it is filtered now, as Excel or CSV. */
-export function ExportMenu({ filters, disabled }: { filters: EquipmentFilters; disabled?: boolean }) {
-  const [busy, setBusy] = useState<'xlsx' | 'csv' | null>(null);
-  const run = async (format: 'xlsx' | 'csv') => {
+export type ExportFormat = 'xlsx' | 'csv';
+
+interface ExportMenuProps {
+  /** Downloads the list in `format` and answers the saved file's name. */
+  onExport: (format: ExportFormat) => Promise<string>;
+  disabled?: boolean;
+  'data-testid'?: string;
+}
+
+/** Downloads a list as it is filtered now, as Excel or CSV; busy while the file is prepared. */
+export function ExportMenu({ onExport, disabled, ...rest }: ExportMenuProps) {
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const name = await exportEquipment(format, filters);
+      const name = await onExport(format);
       notifications.show({ color: 'teal', title: 'Export ready', message: `${name} was downloaded` });
     } catch (error) {
       notifications.show({
@@ -33,6 +40,7 @@ export function ExportMenu({ filters, disabled }: { filters: EquipmentFilters; d
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
           loading={busy !== null}
           disabled={disabled}
+          data-testid={rest['data-testid']}
         >
           Export
         </Button>
