@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/dashboard/inspection-management'),
               },
               {
+                path: `${dashboardChildPath(paths.inspectionManagement)}/inspections/:inspectionId`,
+                lazy: () => import('./routes/dashboard/inspection-detail'),
+              },
+              {
                 path: dashboardChildPath(paths.equipmentManagement),
                 lazy: () => import('./routes/dashboard/equipment-management'),
               },

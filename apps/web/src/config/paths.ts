@@ -35,6 +35,13 @@ export const sitePaths = {
   edit: (id: number | string) => `${paths.siteManagement}/${id}/edit`,
 } as const;
 
+/** Inspection Management's own screens, below /dashboard/inspection-management. */
+export const inspectionPaths = {
+  /** The history tab of Inspection Management (completed inspections). */
+  history: `${paths.inspectionManagement}?tab=history`,
+  detail: (id: number | string) => `${paths.inspectionManagement}/inspections/${id}`,
+} as const;
+
 /** The part of a /dashboard path below /dashboard, for nested route definitions. */
 export function dashboardChildPath(path: AppPath): string {
   return path.slice(`${paths.home}/`.length);

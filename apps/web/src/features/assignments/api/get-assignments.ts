@@ -27,6 +27,6 @@ export function getAssignmentsQueryOptions(params: AssignmentListParams) {
   });
 }
 
-export function useAssignments(params: AssignmentListParams) {
-  return useQuery(getAssignmentsQueryOptions(params));
+export function useAssignments(params: AssignmentListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getAssignmentsQueryOptions(params), enabled: options.enabled ?? true });
 }

@@ -2,7 +2,7 @@ import type { Assignment } from '@inspecta/contract';
 import { Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -34,7 +34,19 @@ const SORTS = [
   { value: '-createdAt', label: 'Newest first' },
 ];
 
-const KEYS = ['tab', 'search', 'status', 'inspector', 'site', 'sort'] as const;
+// The last four belong to the completed history (see `completedHistory`); a tab change clears them.
+const KEYS = [
+  'tab',
+  'search',
+  'status',
+  'inspector',
+  'site',
+  'sort',
+  'result',
+  'category',
+  'from',
+  'to',
+] as const;
 type Key = (typeof KEYS)[number];
 
 function useUrlState() {
@@ -94,12 +106,21 @@ function paramsFor(values: Record<Key, string>, page: number): AssignmentListPar
   };
 }
 
+interface AssignmentsScreenProps {
+  /**
+   * What "Completed history" shows (the inspections feature's records with their results), supplied
+   * by the app; without it, or with the Cancelled status chosen, the tab lists assignments.
+   */
+  completedHistory?: ReactNode;
+}
+
 /** Screen /dashboard/inspection-management: who inspects what, by when; overdue work; the history. */
-export function AssignmentsScreen() {
+export function AssignmentsScreen({ completedHistory }: AssignmentsScreenProps = {}) {
   const { values, page, update } = useUrlState();
   const tab: Tab = values.tab === 'overdue' || values.tab === 'history' ? values.tab : 'active';
   const params = paramsFor(values, page);
-  const query = useAssignments(params);
+  const showRecords = tab === 'history' && values.status !== 'cancelled' && completedHistory !== undefined;
+  const query = useAssignments(params, { enabled: !showRecords });
   const rows = query.data?.assigned_sites ?? [];
   const total = query.data?.pagination.total ?? 0;
 
@@ -169,120 +190,136 @@ export function AssignmentsScreen() {
       <SegmentedControl
         aria-label="Which assignments"
         value={tab}
-        onChange={(value) => update({ tab: value === 'active' ? '' : value, status: '', sort: '' })}
+        onChange={(value) =>
+          update({
+            tab: value === 'active' ? '' : value,
+            status: '',
+            sort: '',
+            result: '',
+            category: '',
+            from: '',
+            to: '',
+          })
+        }
         data={TABS}
         mb="md"
         data-testid="assignment-tabs"
       />
-      <Paper withBorder p="md" bg="white" mb="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Site, inspector or template"
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              pushSearch(event.currentTarget.value);
-            }}
-            style={{ flex: '2 1 240px' }}
-            data-testid="assignment-search"
-          />
-          <Select
-            label="Inspector"
-            placeholder="All inspectors"
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear inspector' }}
-            data={inspectorData}
-            value={values.inspector || null}
-            onChange={(value) => update({ inspector: value ?? '' })}
-            comboboxProps={{ withinPortal: true }}
-            style={{ flex: '1 1 180px' }}
-          />
-          <Select
-            label="Site"
-            placeholder="All sites"
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear site' }}
-            data={siteData}
-            value={values.site || null}
-            onChange={(value) => update({ site: value ?? '' })}
-            comboboxProps={{ withinPortal: true }}
-            style={{ flex: '1 1 200px' }}
-          />
-          {tab === 'overdue' ? null : (
-            <Select
-              label="Status"
-              placeholder={tab === 'history' ? 'Completed' : 'All open'}
-              clearable={tab !== 'history'}
-              clearButtonProps={{ 'aria-label': 'Clear status' }}
-              data={statusData}
-              value={values.status || (tab === 'history' ? 'completed' : null)}
-              onChange={(value) => update({ status: value === 'completed' ? '' : (value ?? '') })}
-              allowDeselect={tab !== 'history'}
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '0 1 190px' }}
-            />
-          )}
-          <Select
-            label="Sort by"
-            data={SORTS}
-            value={params.sort ?? 'dueOn'}
-            onChange={(value) => update({ sort: value ?? '' })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            style={{ flex: '0 1 210px' }}
-            data-testid="assignment-sort"
-          />
-        </Group>
-      </Paper>
-
-      {query.isPending ? (
-        <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="assignments-loading">
-          <Stack gap="sm">
-            {[0, 1, 2, 3, 4, 5].map((key) => (
-              <Skeleton key={key} height={40} />
-            ))}
-          </Stack>
-        </Paper>
-      ) : rows.length === 0 ? (
+      {showRecords ? (
+        completedHistory
+      ) : (
         <>
-          <EmptyState icon={IconClipboardCheck} data-testid="assignments-empty">
-            {emptyText}
-          </EmptyState>
-          {query.isError ? (
-            <RetryRow onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <Paper withBorder p="md" bg="white" mb="md">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <TextInput
+                label="Search"
+                placeholder="Site, inspector or template"
+                leftSection={<IconSearch size={16} aria-hidden="true" />}
+                value={searchText}
+                onChange={(event) => {
+                  setSearchText(event.currentTarget.value);
+                  pushSearch(event.currentTarget.value);
+                }}
+                style={{ flex: '2 1 240px' }}
+                data-testid="assignment-search"
+              />
+              <Select
+                label="Inspector"
+                placeholder="All inspectors"
+                searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear inspector' }}
+                data={inspectorData}
+                value={values.inspector || null}
+                onChange={(value) => update({ inspector: value ?? '' })}
+                comboboxProps={{ withinPortal: true }}
+                style={{ flex: '1 1 180px' }}
+              />
+              <Select
+                label="Site"
+                placeholder="All sites"
+                searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear site' }}
+                data={siteData}
+                value={values.site || null}
+                onChange={(value) => update({ site: value ?? '' })}
+                comboboxProps={{ withinPortal: true }}
+                style={{ flex: '1 1 200px' }}
+              />
+              {tab === 'overdue' ? null : (
+                <Select
+                  label="Status"
+                  placeholder={tab === 'history' ? 'Completed' : 'All open'}
+                  clearable={tab !== 'history'}
+                  clearButtonProps={{ 'aria-label': 'Clear status' }}
+                  data={statusData}
+                  value={values.status || (tab === 'history' ? 'completed' : null)}
+                  onChange={(value) => update({ status: value === 'completed' ? '' : (value ?? '') })}
+                  allowDeselect={tab !== 'history'}
+                  comboboxProps={{ withinPortal: true }}
+                  style={{ flex: '0 1 190px' }}
+                />
+              )}
+              <Select
+                label="Sort by"
+                data={SORTS}
+                value={params.sort ?? 'dueOn'}
+                onChange={(value) => update({ sort: value ?? '' })}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                style={{ flex: '0 1 210px' }}
+                data-testid="assignment-sort"
+              />
+            </Group>
+          </Paper>
+
+          {query.isPending ? (
+            <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="assignments-loading">
+              <Stack gap="sm">
+                {[0, 1, 2, 3, 4, 5].map((key) => (
+                  <Skeleton key={key} height={40} />
+                ))}
+              </Stack>
+            </Paper>
+          ) : rows.length === 0 ? (
+            <>
+              <EmptyState icon={IconClipboardCheck} data-testid="assignments-empty">
+                {emptyText}
+              </EmptyState>
+              {query.isError ? (
+                <RetryRow onRetry={() => void query.refetch()} retrying={query.isFetching} />
+              ) : null}
+            </>
+          ) : (
+            <Paper
+              withBorder
+              bg="white"
+              style={{ overflow: 'hidden' }}
+              opacity={query.isPlaceholderData ? 0.7 : 1}
+            >
+              <AssignmentsTable
+                assignments={rows}
+                today={todayIso()}
+                onEdit={(a) => {
+                  setEditing(a);
+                  setFormOpen(true);
+                }}
+                onCancel={setCancelling}
+              />
+            </Paper>
+          )}
+          {rows.length ? (
+            <ListFooter
+              page={page}
+              limit={ASSIGNMENT_PAGE_SIZE}
+              total={total}
+              onPage={(next) => update({ page: next })}
+              noun={['assignment', 'assignments']}
+            />
           ) : null}
         </>
-      ) : (
-        <Paper
-          withBorder
-          bg="white"
-          style={{ overflow: 'hidden' }}
-          opacity={query.isPlaceholderData ? 0.7 : 1}
-        >
-          <AssignmentsTable
-            assignments={rows}
-            today={todayIso()}
-            onEdit={(a) => {
-              setEditing(a);
-              setFormOpen(true);
-            }}
-            onCancel={setCancelling}
-          />
-        </Paper>
       )}
-      {rows.length ? (
-        <ListFooter
-          page={page}
-          limit={ASSIGNMENT_PAGE_SIZE}
-          total={total}
-          onPage={(next) => update({ page: next })}
-          noun={['assignment', 'assignments']}
-        />
-      ) : null}
 
       <AssignmentFormDrawer opened={formOpen} onClose={() => setFormOpen(false)} assignment={editing} />
       <CancelAssignmentModal assignment={cancelling} onClose={() => setCancelling(null)} />

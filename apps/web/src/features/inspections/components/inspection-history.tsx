@@ -1,0 +1,288 @@
+import type { InspectionResult } from '@inspecta/contract';
+import { Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
+import { IconClipboardCheck, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ExportMenu } from '@/components/ui/export-menu';
+import {
+  ListFooter,
+  RetryRow,
+  useActiveCategories,
+  useAssignmentSiteOptions,
+  useInspectors,
+} from '@/features/assignments';
+import { useUrlParams } from '@/hooks/use-url-params';
+import { exportInspections } from '../api/export-inspections';
+import { type InspectionHistoryFilters, useInspections } from '../api/get-inspections';
+import { InspectionHistoryTable } from './inspection-history-table';
+
+export const INSPECTION_PAGE_SIZE = 20;
+
+/** The URL keys of the history; `status` is shared with the assignments list it sits beside. */
+const KEYS = ['search', 'site', 'inspector', 'category', 'result', 'from', 'to', 'sort', 'status'] as const;
+
+const SORTS = [
+  { value: '-completedAt', label: 'Newest first' },
+  { value: 'completedAt', label: 'Oldest first' },
+  { value: '-result', label: 'Failed first' },
+  { value: 'site', label: 'Site name' },
+  { value: 'inspector', label: 'Inspector name' },
+];
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const positiveId = (value: string) => {
+  const n = Number.parseInt(value, 10);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * Inspection Management's "Completed history": the inspection records with their results, filtered
+ * by search, site, inspector, category, result and completion dates (all in the URL), sorted,
+ * paged, and exported as Excel or CSV. Its Status filter switches to the cancelled assignments,
+ * which the assignments list shows.
+ */
+export function InspectionHistory() {
+  const { values, page, update } = useUrlParams(KEYS);
+
+  const from = ISO_DAY.test(values.from) ? values.from : '';
+  const to = ISO_DAY.test(values.to) ? values.to : '';
+  const rangeError = from && to && from > to ? 'Must not be before the From date' : null;
+  const filters: InspectionHistoryFilters = {
+    ...(values.search ? { search: values.search } : {}),
+    ...(positiveId(values.site) ? { site_id: positiveId(values.site) } : {}),
+    ...(positiveId(values.inspector) ? { inspector_id: positiveId(values.inspector) } : {}),
+    ...(positiveId(values.category) ? { category_id: positiveId(values.category) } : {}),
+    ...(values.result === 'pass' || values.result === 'fail'
+      ? { result: values.result as InspectionResult }
+      : {}),
+    ...(from ? { from } : {}),
+    // A range the wrong way round would find nothing; the field says why instead.
+    ...(to && !rangeError ? { to } : {}),
+  };
+  const sort = SORTS.some((s) => s.value === values.sort) ? values.sort : '-completedAt';
+  const query = useInspections({ ...filters, sort, page, limit: INSPECTION_PAGE_SIZE });
+  const rows = query.data?.data ?? [];
+  const total = query.data?.pagination.total ?? 0;
+
+  // Pass and fail counts for the same filters, shown on the result switch.
+  const { result: _result, ...withoutResult } = filters;
+  const passCount = useInspections({ ...withoutResult, result: 'pass', page: 1, limit: 1 });
+  const failCount = useInspections({ ...withoutResult, result: 'fail', page: 1, limit: 1 });
+  const count = (q: typeof passCount) => (q.data ? q.data.pagination.total.toLocaleString('en-IN') : '…');
+  const bothCounted = passCount.data && failCount.data;
+  const allCount = bothCounted
+    ? (passCount.data.pagination.total + failCount.data.pagination.total).toLocaleString('en-IN')
+    : '…';
+
+  const [searchText, setSearchText] = useState(values.search);
+  useEffect(() => setSearchText(values.search), [values.search]);
+  const pushSearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+
+  const [siteSearch, setSiteSearch] = useState('');
+  const [debouncedSiteSearch] = useDebouncedValue(siteSearch, 250);
+  const sites = useAssignmentSiteOptions({ search: debouncedSiteSearch });
+  const pickedSite = useAssignmentSiteOptions(
+    { site_id: positiveId(values.site) ?? 0 },
+    { enabled: Boolean(positiveId(values.site)) },
+  );
+  const siteData = (sites.data?.sites ?? []).map((s) => ({
+    value: String(s.id),
+    label: `${s.siteCode} · ${s.name}`,
+  }));
+  const picked = pickedSite.data?.sites[0];
+  if (picked && !siteData.some((s) => s.value === String(picked.id))) {
+    siteData.unshift({ value: String(picked.id), label: `${picked.siteCode} · ${picked.name}` });
+  }
+
+  const inspectors = useInspectors();
+  const inspectorData = (inspectors.data?.inspectors ?? []).map((i) => ({
+    value: String(i.id),
+    label: i.name,
+  }));
+  // An inspector who has left is no longer offered, but their history can still be filtered by URL.
+  if (values.inspector && !inspectorData.some((i) => i.value === values.inspector)) {
+    const row = rows.find((r) => String(r.inspector.id) === values.inspector);
+    if (row) inspectorData.unshift({ value: values.inspector, label: row.inspector.name });
+  }
+  const categories = useActiveCategories();
+  const categoryData = (categories.data?.categories ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.name,
+  }));
+
+  const filtered = Boolean(
+    values.search || values.site || values.inspector || values.category || values.result || from || to,
+  );
+
+  return (
+    <>
+      <Paper withBorder p="md" bg="white" mb="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder="Site, inspector or inspection no."
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                pushSearch(event.currentTarget.value);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') update({ search: searchText.trim() });
+              }}
+              style={{ flex: '2 1 240px' }}
+              data-testid="inspection-search"
+            />
+            <Select
+              label="Site"
+              placeholder="All sites"
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear site' }}
+              data={siteData}
+              value={values.site || null}
+              onChange={(value) => update({ site: value ?? '' })}
+              onSearchChange={setSiteSearch}
+              filter={({ options }) => options}
+              nothingFoundMessage={sites.isFetching ? 'Searching…' : 'No site found'}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '1 1 200px' }}
+            />
+            <Select
+              label="Inspector"
+              placeholder="All inspectors"
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear inspector' }}
+              data={inspectorData}
+              value={values.inspector || null}
+              onChange={(value) => update({ inspector: value ?? '' })}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '1 1 180px' }}
+            />
+            <Select
+              label="Category"
+              placeholder="All categories"
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear category' }}
+              data={categoryData}
+              value={values.category || null}
+              onChange={(value) => update({ category: value ?? '' })}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '1 1 170px' }}
+            />
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              type="date"
+              label="Completed from"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => update({ from: event.currentTarget.value })}
+              style={{ flex: '0 1 170px' }}
+              data-testid="inspection-from"
+            />
+            <TextInput
+              type="date"
+              label="Completed to"
+              value={to}
+              min={from || undefined}
+              error={rangeError}
+              onChange={(event) => update({ to: event.currentTarget.value })}
+              style={{ flex: '0 1 170px' }}
+              data-testid="inspection-to"
+            />
+            <Select
+              label="Status"
+              data={[
+                { value: 'completed', label: 'Completed' },
+                { value: 'cancelled', label: 'Cancelled' },
+              ]}
+              value="completed"
+              allowDeselect={false}
+              // Cancelled assignments have no results: the assignments list shows them, with its own sorts.
+              onChange={(value) =>
+                value === 'cancelled'
+                  ? update({ status: 'cancelled', sort: '', result: '', category: '', from: '', to: '' })
+                  : undefined
+              }
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '0 1 150px' }}
+            />
+            <Select
+              label="Sort by"
+              data={SORTS}
+              value={sort}
+              onChange={(value) => update({ sort: value === '-completedAt' ? '' : (value ?? '') })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '0 1 180px' }}
+              data-testid="inspection-sort"
+            />
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label="Result"
+          value={values.result === 'pass' || values.result === 'fail' ? values.result : 'all'}
+          onChange={(value) => update({ result: value === 'all' ? '' : value })}
+          data={[
+            { value: 'all', label: `All (${allCount})` },
+            { value: 'pass', label: `Pass (${count(passCount)})` },
+            { value: 'fail', label: `Fail (${count(failCount)})` },
+          ]}
+          data-testid="inspection-result-filter"
+        />
+        <ExportMenu
+          onExport={(format) => exportInspections(format, filters)}
+          disabled={total === 0}
+          data-testid="inspection-export"
+        />
+      </Group>
+
+      {query.isPending ? (
+        <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="inspections-loading">
+          <Stack gap="sm">
+            {[0, 1, 2, 3, 4, 5].map((key) => (
+              <Skeleton key={key} height={40} />
+            ))}
+          </Stack>
+        </Paper>
+      ) : rows.length === 0 ? (
+        <>
+          <EmptyState icon={IconClipboardCheck} data-testid="inspections-empty">
+            {filtered
+              ? 'No completed inspection matches these filters.'
+              : 'Completed inspections will be listed here once inspectors submit them.'}
+          </EmptyState>
+          {query.isError ? (
+            <RetryRow onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          ) : null}
+        </>
+      ) : (
+        <Paper
+          withBorder
+          bg="white"
+          style={{ overflow: 'hidden' }}
+          opacity={query.isPlaceholderData ? 0.7 : 1}
+        >
+          <InspectionHistoryTable inspections={rows} />
+        </Paper>
+      )}
+      {rows.length ? (
+        <ListFooter
+          page={page}
+          limit={INSPECTION_PAGE_SIZE}
+          total={total}
+          onPage={(next) => update({ page: next })}
+          noun={['inspection', 'inspections']}
+        />
+      ) : null}
+    </>
+  );
+}
