@@ -23,6 +23,8 @@ import { EquipmentTypesService } from './modules/equipment/equipment-types.servi
 import { type FileStorage, LocalDiskFileStorage } from './modules/files/file-storage.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
+import { InspectionsService } from './modules/inspections/inspections.service.js';
 import { inspectionCategoriesRoutes } from './modules/inspection-categories/inspection-categories.routes.js';
 import { InspectionCategoriesService } from './modules/inspection-categories/inspection-categories.service.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
@@ -77,6 +79,7 @@ export interface AppServices {
   equipment: EquipmentService;
   settings: SettingsService;
   assignments: AssignmentsService;
+  inspections: InspectionsService;
 }
 
 declare module 'fastify' {
@@ -192,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       companyName: config.PRODUCT_NAME,
     }),
     assignments: new AssignmentsService(database.db, clock),
+    inspections: new InspectionsService(database.db),
   };
   app.decorate('config', config);
   app.decorate('database', database);
@@ -230,6 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(accountRoutes, { emailChangeService: services.emailChange });
       await api.register(settingsRoutes, { settingsService: services.settings });
       await api.register(assignmentsRoutes, { assignmentsService: services.assignments });
+      await api.register(inspectionsRoutes, { inspectionsService: services.inspections });
     },
     { prefix: API_PREFIX },
   );

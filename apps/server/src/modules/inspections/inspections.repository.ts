@@ -1,0 +1,295 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import {
+  assignments,
+  equipment,
+  equipmentTypes,
+  inspectionCategories,
+  inspections,
+  sites,
+  templates,
+  templateVersions,
+  users,
+} from '../../db/schema.js';
+import { containsPattern, parseSort } from '../equipment/query-helpers.js';
+
+export type InspectionRow = typeof inspections.$inferSelect;
+
+/** The filters of the history list, already resolved to ids (search: matching sites and inspectors). */
+export interface HistoryFilter {
+  siteId?: number | undefined;
+  inspectorId?: number | undefined;
+  categoryId?: number | undefined;
+  result?: 'pass' | 'fail' | undefined;
+  /** Completed on or after this UTC day. */
+  from?: string | undefined;
+  /** Completed on or before this UTC day. */
+  to?: string | undefined;
+  search?: { siteIds: number[]; inspectorIds: number[]; inspectionId: number | null } | undefined;
+}
+
+export type HistorySortField = 'completedAt' | 'site' | 'inspector' | 'result';
+
+/**
+ * Counting every match of a broad filter (a million rows) costs far more than the page itself, for a
+ * number nobody pages through; the total is therefore exact up to this many matches and says this
+ * many beyond (docs/inspections.md, "History").
+ */
+export const HISTORY_COUNT_CAP = 100_000;
+
+const client = alias(users, 'client');
+const inspector = alias(users, 'inspector');
+
+const summaryColumns = {
+  inspection: {
+    id: inspections.id,
+    assignmentId: inspections.assignmentId,
+    result: inspections.result,
+    failedItems: inspections.failedItems,
+    totalItems: inspections.totalItems,
+    unitCount: inspections.unitCount,
+    templateVersion: inspections.templateVersion,
+    startedAt: inspections.startedAt,
+    completedAt: inspections.completedAt,
+    remarks: inspections.remarks,
+  },
+  site: {
+    id: sites.id,
+    name: sites.name,
+    siteCode: sites.siteCode,
+    city: sites.city,
+    addressLine1: sites.addressLine1,
+    addressLine2: sites.addressLine2,
+    state: sites.state,
+    pincode: sites.pincode,
+  },
+  client: { firstName: client.firstName, lastName: client.lastName, company: client.company },
+  inspector: { id: inspector.id, firstName: inspector.firstName, lastName: inspector.lastName },
+  category: {
+    id: inspectionCategories.id,
+    name: inspectionCategories.name,
+    colour: inspectionCategories.colour,
+  },
+  template: { id: templates.id, name: templates.name },
+};
+
+export interface SummaryRow {
+  inspection: {
+    id: number;
+    assignmentId: number;
+    result: 'pass' | 'fail' | null;
+    failedItems: number;
+    totalItems: number;
+    unitCount: number;
+    templateVersion: number;
+    startedAt: Date;
+    completedAt: Date | null;
+    remarks: string | null;
+  };
+  site: {
+    id: number;
+    name: string;
+    siteCode: string;
+    city: string | null;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    state: string | null;
+    pincode: string | null;
+  };
+  client: { firstName: string; lastName: string; company: string | null } | null;
+  inspector: { id: number; firstName: string; lastName: string };
+  category: { id: number; name: string; colour: string };
+  template: { id: number; name: string };
+}
+
+export interface DetailRow extends SummaryRow {
+  answers: unknown;
+  results: unknown;
+  content: unknown;
+  scheduledFor: string;
+  dueOn: string;
+}
+
+function nextDay(isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The history conditions, all on `inspections` itself so the count needs no join. */
+export function historyWhere(filter: HistoryFilter): SQL {
+  const conditions: SQL[] = [eq(inspections.status, 'completed')];
+  if (filter.siteId) conditions.push(eq(inspections.siteId, filter.siteId));
+  if (filter.inspectorId) conditions.push(eq(inspections.inspectorId, filter.inspectorId));
+  if (filter.categoryId) conditions.push(eq(inspections.categoryId, filter.categoryId));
+  if (filter.result) conditions.push(eq(inspections.result, filter.result));
+  if (filter.from) conditions.push(gte(inspections.completedAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) conditions.push(lt(inspections.completedAt, new Date(`${nextDay(filter.to)}T00:00:00Z`)));
+  if (filter.search) {
+    const { siteIds, inspectorIds, inspectionId } = filter.search;
+    const arms: SQL[] = [];
+    if (siteIds.length) arms.push(inArray(inspections.siteId, siteIds));
+    if (inspectorIds.length) arms.push(inArray(inspections.inspectorId, inspectorIds));
+    if (inspectionId !== null) arms.push(eq(inspections.id, inspectionId));
+    conditions.push(arms.length ? (arms.length === 1 ? arms[0]! : or(...arms)!) : sql`false`);
+  }
+  return and(...conditions)!;
+}
+
+/** Completed inspections (history, detail, report, export): reads only, the inspector's side writes. */
+export class InspectionsRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Sites whose code, name or city contain the term (trigram-indexed `search_text`). */
+  async siteIdsMatching(term: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(ilike(sites.searchText, containsPattern(term.toLowerCase())))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  /** Inspectors (live or not: history keeps former staff) whose full name contains the term. */
+  async inspectorIdsMatching(term: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.userType, 'inspector'),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containsPattern(term)),
+        ),
+      )
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  private selectSummary() {
+    return this.db
+      .select(summaryColumns)
+      .from(inspections)
+      .innerJoin(sites, eq(sites.id, inspections.siteId))
+      .leftJoin(client, eq(client.id, sites.clientId))
+      .innerJoin(inspector, eq(inspector.id, inspections.inspectorId))
+      .innerJoin(inspectionCategories, eq(inspectionCategories.id, inspections.categoryId))
+      .innerJoin(templates, eq(templates.id, inspections.templateId));
+  }
+
+  private orderBy(sort: string | undefined): SQL[] {
+    // Default newest first: (completed_at desc, id desc) is the order of every partial history index.
+    const { field, desc: descending } = sort
+      ? parseSort<HistorySortField>(sort, 'completedAt')
+      : { field: 'completedAt' as const, desc: true };
+    const dir = descending ? desc : asc;
+    switch (field) {
+      case 'site':
+        return [dir(sql`lower(${sites.name})`), desc(inspections.completedAt), desc(inspections.id)];
+      case 'inspector':
+        return [
+          dir(sql`lower(${inspector.firstName} || ' ' || ${inspector.lastName})`),
+          desc(inspections.completedAt),
+          desc(inspections.id),
+        ];
+      case 'result':
+        return [dir(inspections.result), desc(inspections.completedAt), desc(inspections.id)];
+      default:
+        return [dir(inspections.completedAt), dir(inspections.id)];
+    }
+  }
+
+  async history(
+    filter: HistoryFilter,
+    paging: { offset: number; limit: number; sort?: string | undefined },
+  ): Promise<{ rows: SummaryRow[]; total: number }> {
+    const where = historyWhere(filter);
+    const rows = (await this.selectSummary()
+      .where(where)
+      .orderBy(...this.orderBy(paging.sort))
+      .offset(paging.offset)
+      .limit(paging.limit)) as SummaryRow[];
+    // A short page is the last one: the total is known without counting (a site, a search).
+    if (rows.length > 0 && rows.length < paging.limit) return { rows, total: paging.offset + rows.length };
+    if (rows.length === 0 && paging.offset === 0) return { rows, total: 0 };
+    return { rows, total: await this.countCapped(where) };
+  }
+
+  /** Matches of `where`, exact up to HISTORY_COUNT_CAP (an index-only scan that stops there). */
+  async countCapped(where: SQL): Promise<number> {
+    const result = await this.db.execute<{ total: number }>(
+      sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} limit ${HISTORY_COUNT_CAP}) as matched`,
+    );
+    const [row] = (result as unknown as { rows: Array<{ total: number }> }).rows;
+    return Number(row?.total ?? 0);
+  }
+
+  /** One batch of the filtered history in its default order, after a keyset position (exports). */
+  async historyBatchAfter(
+    filter: HistoryFilter,
+    after: { completedAt: Date; id: number } | null,
+    limit: number,
+  ): Promise<SummaryRow[]> {
+    const where = after
+      ? and(
+          historyWhere(filter),
+          sql`(${inspections.completedAt}, ${inspections.id}) < (${after.completedAt.toISOString()}::timestamptz, ${after.id})`,
+        )
+      : historyWhere(filter);
+    return (await this.selectSummary()
+      .where(where)
+      .orderBy(desc(inspections.completedAt), desc(inspections.id))
+      .limit(limit)) as SummaryRow[];
+  }
+
+  /** A completed inspection with what its detail and report show; undefined when none or not completed. */
+  async findCompleted(id: number): Promise<DetailRow | undefined> {
+    const [row] = await this.db
+      .select({
+        ...summaryColumns,
+        answers: inspections.answers,
+        results: inspections.results,
+        content: templateVersions.content,
+        scheduledFor: assignments.scheduledFor,
+        dueOn: assignments.dueOn,
+      })
+      .from(inspections)
+      .innerJoin(sites, eq(sites.id, inspections.siteId))
+      .leftJoin(client, eq(client.id, sites.clientId))
+      .innerJoin(inspector, eq(inspector.id, inspections.inspectorId))
+      .innerJoin(inspectionCategories, eq(inspectionCategories.id, inspections.categoryId))
+      .innerJoin(templates, eq(templates.id, inspections.templateId))
+      .innerJoin(assignments, eq(assignments.id, inspections.assignmentId))
+      .innerJoin(
+        templateVersions,
+        and(
+          eq(templateVersions.templateId, inspections.templateId),
+          eq(templateVersions.version, inspections.templateVersion),
+        ),
+      )
+      .where(and(eq(inspections.id, id), eq(inspections.status, 'completed')))
+      .limit(1);
+    return row as DetailRow | undefined;
+  }
+
+  /** The units an inspection covered, as they are now (name, tag, serial, type). */
+  async unitsByIds(ids: number[]) {
+    if (!ids.length) return [];
+    return this.db
+      .select({
+        id: equipment.id,
+        name: equipment.name,
+        assetTag: equipment.assetTag,
+        serialNumber: equipment.serialNumber,
+        type: equipmentTypes.name,
+      })
+      .from(equipment)
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(inArray(equipment.id, ids));
+  }
+
+  /** Completed inspections at a site, newest first (the partial site index), and how many. */
+  async siteHistory(siteId: number, offset: number, limit: number) {
+    return this.history({ siteId }, { offset, limit });
+  }
+}

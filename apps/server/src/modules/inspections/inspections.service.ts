@@ -1,0 +1,181 @@
+import type {
+  AnswerValue,
+  InspectionDetail,
+  InspectionHistoryQueryValues,
+  InspectionHistoryResponse,
+  InspectionSummary,
+  ItemResult,
+  TemplateContent,
+  UnitResult,
+} from '@inspecta/contract';
+import { templateContentSchema } from '@inspecta/contract';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/database.js';
+import type { StoredAnswers, StoredUnitResult } from './inspection-results.js';
+import {
+  type DetailRow,
+  type HistoryFilter,
+  InspectionsRepository,
+  type SummaryRow,
+} from './inspections.repository.js';
+
+/** Search terms match at most this many sites / inspectors (more would be no filter at all). */
+const SEARCH_SITE_LIMIT = 500;
+const SEARCH_INSPECTOR_LIMIT = 200;
+
+export type HistoryFilterQuery = Omit<InspectionHistoryQueryValues, 'page' | 'limit' | 'sort'>;
+
+export function personName(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`.trim();
+}
+
+export function toSummary(row: SummaryRow): InspectionSummary {
+  const i = row.inspection;
+  return {
+    id: i.id,
+    assignmentId: i.assignmentId,
+    result: i.result ?? 'pass',
+    failedItems: i.failedItems,
+    totalItems: i.totalItems,
+    unitCount: i.unitCount,
+    site: {
+      id: row.site.id,
+      name: row.site.name,
+      siteCode: row.site.siteCode,
+      city: row.site.city,
+      clientName: row.client ? row.client.company || personName(row.client) : null,
+    },
+    inspector: { id: row.inspector.id, name: personName(row.inspector) },
+    category: row.category,
+    template: { id: row.template.id, name: row.template.name, version: i.templateVersion },
+    startedAt: i.startedAt.toISOString(),
+    completedAt: (i.completedAt ?? i.startedAt).toISOString(),
+  };
+}
+
+/** The stored jsonb columns, read defensively: a malformed row shows what it can, never a 500. */
+function storedAnswers(value: unknown): StoredAnswers {
+  const v = (value ?? {}) as Partial<StoredAnswers>;
+  return { units: Array.isArray(v.units) ? v.units : [], remarks: v.remarks ?? null };
+}
+
+function storedResults(value: unknown): StoredUnitResult[] {
+  return Array.isArray(value) ? (value as StoredUnitResult[]) : [];
+}
+
+/** Completed inspections for administrators: the history list, the detail, and what reports read. */
+export class InspectionsService {
+  private readonly repo: InspectionsRepository;
+
+  constructor(db: Database) {
+    this.repo = new InspectionsRepository(db);
+  }
+
+  /** The query's filters with its search resolved to site and inspector ids (small tables, first). */
+  async resolveFilter(query: HistoryFilterQuery): Promise<HistoryFilter> {
+    const filter: HistoryFilter = {
+      siteId: query.site_id,
+      inspectorId: query.inspector_id,
+      categoryId: query.category_id,
+      result: query.result,
+      from: query.from,
+      to: query.to,
+    };
+    const term = query.search?.trim();
+    if (term) {
+      const idMatch = /^#?(\d{1,9})$/.exec(term);
+      const [siteIds, inspectorIds] = await Promise.all([
+        this.repo.siteIdsMatching(term, SEARCH_SITE_LIMIT),
+        this.repo.inspectorIdsMatching(term, SEARCH_INSPECTOR_LIMIT),
+      ]);
+      filter.search = { siteIds, inspectorIds, inspectionId: idMatch ? Number(idMatch[1]) : null };
+    }
+    return filter;
+  }
+
+  async history(query: InspectionHistoryQueryValues): Promise<InspectionHistoryResponse> {
+    const filter = await this.resolveFilter(query);
+    const { rows, total } = await this.repo.history(filter, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+      sort: query.sort,
+    });
+    return {
+      data: rows.map(toSummary),
+      pagination: { page: query.page, limit: query.limit, total },
+    };
+  }
+
+  /** The filtered history in batches, newest first, read by keyset (exports of any size). */
+  async *historyBatches(query: HistoryFilterQuery, batchSize = 1000): AsyncGenerator<InspectionSummary[]> {
+    const filter = await this.resolveFilter(query);
+    let after: { completedAt: Date; id: number } | null = null;
+    for (;;) {
+      const rows = await this.repo.historyBatchAfter(filter, after, batchSize);
+      if (!rows.length) return;
+      yield rows.map(toSummary);
+      const last = rows[rows.length - 1]!.inspection;
+      after = { completedAt: last.completedAt ?? last.startedAt, id: last.id };
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  async detail(id: number): Promise<InspectionDetail> {
+    const row = await this.repo.findCompleted(id);
+    if (!row) throw AppError.notFound('Inspection');
+    return this.toDetail(row);
+  }
+
+  private async toDetail(row: DetailRow): Promise<InspectionDetail> {
+    const content = templateContentSchema.safeParse(row.content);
+    const answers = storedAnswers(row.answers);
+    const results = storedResults(row.results);
+    const answersByUnit = new Map(answers.units.map((u) => [u.equipmentId ?? null, u.answers ?? {}]));
+    const ids = results.flatMap((r) => (r.equipmentId ? [r.equipmentId] : []));
+    const found = new Map((await this.repo.unitsByIds(ids)).map((u) => [u.id, u]));
+    const units: UnitResult[] = results.map((r) => ({
+      equipment:
+        r.equipmentId === null
+          ? null
+          : (found.get(r.equipmentId) ?? {
+              // The unit was deleted since; its results stay, under its old id.
+              id: r.equipmentId,
+              name: 'Removed unit',
+              assetTag: `#${r.equipmentId}`,
+              serialNumber: null,
+              type: null,
+            }),
+      result: r.result,
+      answers: (answersByUnit.get(r.equipmentId ?? null) ?? {}) as Record<string, AnswerValue>,
+      items: (r.items ?? []) as ItemResult[],
+    }));
+    units.sort((a, b) =>
+      (a.equipment?.assetTag ?? '').localeCompare(b.equipment?.assetTag ?? '', 'en', { numeric: true }),
+    );
+    return {
+      ...toSummary(row),
+      remarks: row.inspection.remarks ?? answers.remarks,
+      content: (content.success ? content.data : { sections: [] }) as TemplateContent,
+      units,
+      scheduledFor: row.scheduledFor,
+      dueOn: row.dueOn,
+    };
+  }
+
+  /** What the PDF report shows: the detail plus the site's address and the client. */
+  async reportData(id: number) {
+    const row = await this.repo.findCompleted(id);
+    if (!row) throw AppError.notFound('Inspection');
+    const detail = await this.toDetail(row);
+    const address = [
+      row.site.addressLine1,
+      row.site.addressLine2,
+      row.site.city,
+      row.site.state,
+      row.site.pincode,
+    ]
+      .filter((part) => part?.trim())
+      .join(', ');
+    return { detail, siteAddress: address || null };
+  }
+}

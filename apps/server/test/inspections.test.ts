@@ -1,0 +1,347 @@
+import type { InspectionSummary, TemplateContent } from '@inspecta/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectionCategories, inspections, templates, templateVersions } from '../src/db/schema.js';
+import { insertSite, insertType, insertUnit, uniq } from './helpers/equipment-fixtures.js';
+import { insertCompletedInspection } from './helpers/inspection-fixtures.js';
+import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
+
+const CONTENT: TemplateContent = {
+  sections: [
+    {
+      key: 'cylinder',
+      title: 'Cylinder',
+      items: [
+        {
+          key: 'pressure',
+          label: 'Gauge pressure',
+          helpText: '',
+          required: true,
+          type: 'number',
+          unit: 'bar',
+          min: 12,
+          max: 18,
+        },
+        { key: 'seal_intact', label: 'Tamper seal intact', helpText: '', required: true, type: 'pass_fail' },
+      ],
+    },
+    {
+      key: 'surroundings',
+      title: 'Surroundings',
+      items: [
+        {
+          key: 'signage',
+          label: 'Signage visible',
+          helpText: '',
+          required: true,
+          type: 'yes_no_na',
+          failWhen: { answers: ['no'] },
+        },
+        { key: 'notes', label: 'Notes', helpText: '', required: false, type: 'text', multiline: true },
+      ],
+    },
+  ],
+};
+
+const passing = { pressure: 15, seal_intact: 'pass', signage: 'yes', notes: 'All good' };
+
+describe('inspections: history and detail (/api/auth/inspections)', () => {
+  let ctx: TestContext;
+  let admin: string;
+  let inspectorToken: string;
+  let ravi: number;
+  let meera: number;
+  let routine: number;
+  let annual: number;
+  let templateId: number;
+  let orion: { id: number; siteCode: string; name: string };
+  let phoenix: { id: number; siteCode: string; name: string };
+  let orionUnits: number[];
+  let phoenixUnit: number;
+  const ids: Record<string, number> = {};
+  const clock = new FakeClock(new Date('2026-06-15T10:00:00Z'));
+
+  const call = (url: string, token: string | null = admin) =>
+    ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+
+  const list = async (query: string) => {
+    const response = await call(`/api/auth/inspections${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: InspectionSummary[]; pagination: { total: number; page: number } };
+  };
+  const idsOf = (body: { data: InspectionSummary[] }) => body.data.map((r) => r.id);
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock });
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+    const raviUser = await insertUser(ctx.db, {
+      userType: 'inspector',
+      firstName: 'Ravi',
+      lastName: 'Menon',
+    });
+    ravi = raviUser.id;
+    inspectorToken = await tokenFor(ctx.app, raviUser);
+    meera = (await insertUser(ctx.db, { userType: 'inspector', firstName: 'Meera', lastName: 'Iyer' })).id;
+    const clientId = (
+      await insertUser(ctx.db, {
+        userType: 'client',
+        company: 'Lakeside Realty Pvt Ltd',
+        phone: '9820011122',
+      })
+    ).id;
+    [routine, annual] = await Promise.all(
+      ['Routine', 'Annual'].map(async (name) => {
+        const [row] = await ctx.db
+          .insert(inspectionCategories)
+          .values({ name: uniq(name), colour: 'blue' })
+          .returning();
+        return row!.id;
+      }),
+    );
+    const [template] = await ctx.db
+      .insert(templates)
+      .values({
+        name: uniq('Extinguisher check'),
+        categoryId: routine,
+        status: 'published',
+        publishedVersion: 2,
+      })
+      .returning();
+    templateId = template!.id;
+    await ctx.db.insert(templateVersions).values([
+      { templateId, version: 1, status: 'published', content: { sections: [] } },
+      { templateId, version: 2, status: 'published', content: CONTENT },
+    ]);
+    orion = await insertSite(ctx.db, { siteCode: 'ST-ORION', name: 'Orion Mall', city: 'Mumbai', clientId });
+    phoenix = await insertSite(ctx.db, { siteCode: 'ST-PHNX', name: 'Phoenix Plant', city: 'Pune' });
+    const type = await insertType(ctx.db, { name: uniq('ABC extinguisher') });
+    orionUnits = [];
+    for (const tag of ['FE-001', 'FE-002'])
+      orionUnits.push(
+        (await insertUnit(ctx.db, { siteId: orion.id, equipmentTypeId: type.id, assetTag: tag })).id,
+      );
+    phoenixUnit = (
+      await insertUnit(ctx.db, { siteId: phoenix.id, equipmentTypeId: type.id, assetTag: 'FE-100' })
+    ).id;
+
+    const base = { categoryId: routine, templateId, templateVersion: 2, content: CONTENT };
+    ids.orionPass = (
+      await insertCompletedInspection(ctx.db, {
+        ...base,
+        siteId: orion.id,
+        inspectorId: ravi,
+        units: orionUnits.map((equipmentId) => ({ equipmentId, answers: passing })),
+        completedAt: new Date('2026-05-01T09:30:00Z'),
+      })
+    ).id;
+    ids.orionFail = (
+      await insertCompletedInspection(ctx.db, {
+        ...base,
+        siteId: orion.id,
+        inspectorId: meera,
+        units: [
+          { equipmentId: orionUnits[0]!, answers: passing },
+          { equipmentId: orionUnits[1]!, answers: { ...passing, seal_intact: 'fail', pressure: 9.5 } },
+        ],
+        remarks: 'Seal broken on FE-002; replaced on the spot.',
+        completedAt: new Date('2026-05-15T23:59:00Z'),
+      })
+    ).id;
+    ids.phoenixAnnual = (
+      await insertCompletedInspection(ctx.db, {
+        ...base,
+        categoryId: annual,
+        siteId: phoenix.id,
+        inspectorId: ravi,
+        units: [{ equipmentId: phoenixUnit, answers: passing }],
+        completedAt: new Date('2026-06-01T00:00:00Z'),
+      })
+    ).id;
+    ids.phoenixFail = (
+      await insertCompletedInspection(ctx.db, {
+        ...base,
+        siteId: phoenix.id,
+        inspectorId: meera,
+        units: [{ equipmentId: phoenixUnit, answers: { ...passing, signage: 'no' } }],
+        completedAt: new Date('2026-06-10T12:00:00Z'),
+      })
+    ).id;
+    // Started but not submitted: never in the history, and its detail is 404.
+    const started = await insertCompletedInspection(ctx.db, {
+      ...base,
+      siteId: orion.id,
+      inspectorId: ravi,
+      units: [{ equipmentId: orionUnits[0]!, answers: passing }],
+      completedAt: new Date('2026-06-12T08:00:00Z'),
+    });
+    await ctx.db
+      .update(inspections)
+      .set({ status: 'in_progress', result: null, completedAt: null })
+      .where(eq(inspections.id, started.id));
+    ids.inProgress = started.id;
+  });
+  afterAll(() => ctx.close());
+
+  it('lists completed inspections only, newest first, with their summary', async () => {
+    const body = await list('');
+    expect(idsOf(body)).toEqual([ids.phoenixFail, ids.phoenixAnnual, ids.orionFail, ids.orionPass]);
+    expect(body.pagination).toEqual({ page: 1, limit: 20, total: 4 });
+    const failed = body.data.find((r) => r.id === ids.orionFail)!;
+    expect(failed).toMatchObject({
+      result: 'fail',
+      failedItems: 2,
+      totalItems: 6,
+      unitCount: 2,
+      site: {
+        id: orion.id,
+        name: 'Orion Mall',
+        siteCode: orion.siteCode,
+        city: 'Mumbai',
+        clientName: 'Lakeside Realty Pvt Ltd',
+      },
+      inspector: { id: meera, name: 'Meera Iyer' },
+      category: { id: routine },
+      template: { id: templateId, version: 2 },
+      completedAt: '2026-05-15T23:59:00.000Z',
+    });
+    expect(body.data.find((r) => r.id === ids.orionPass)).toMatchObject({ result: 'pass', failedItems: 0 });
+  });
+
+  it('filters by site, inspector, category and result', async () => {
+    expect(idsOf(await list(`?site_id=${orion.id}`))).toEqual([ids.orionFail, ids.orionPass]);
+    expect(idsOf(await list(`?inspector_id=${ravi}`))).toEqual([ids.phoenixAnnual, ids.orionPass]);
+    expect(idsOf(await list(`?category_id=${annual}`))).toEqual([ids.phoenixAnnual]);
+    expect(idsOf(await list('?result=fail'))).toEqual([ids.phoenixFail, ids.orionFail]);
+    expect(idsOf(await list(`?result=pass&site_id=${phoenix.id}`))).toEqual([ids.phoenixAnnual]);
+  });
+
+  it('filters by completion day, both ends inclusive (UTC days)', async () => {
+    expect(idsOf(await list('?from=2026-05-15&to=2026-06-01'))).toEqual([ids.phoenixAnnual, ids.orionFail]);
+    expect(idsOf(await list('?from=2026-06-02'))).toEqual([ids.phoenixFail]);
+    expect(idsOf(await list('?to=2026-05-01'))).toEqual([ids.orionPass]);
+    expect(idsOf(await list('?from=2026-07-01'))).toEqual([]);
+  });
+
+  it('searches site code, name and city, inspector name, and inspection id', async () => {
+    expect(idsOf(await list(`?search=${orion.siteCode.toLowerCase()}`))).toEqual([
+      ids.orionFail,
+      ids.orionPass,
+    ]);
+    expect(idsOf(await list('?search=phoenix'))).toEqual([ids.phoenixFail, ids.phoenixAnnual]);
+    expect(idsOf(await list('?search=PUNE'))).toEqual([ids.phoenixFail, ids.phoenixAnnual]);
+    expect(idsOf(await list('?search=meera%20iy'))).toEqual([ids.phoenixFail, ids.orionFail]);
+    expect(idsOf(await list(`?search=${ids.orionPass}`))).toEqual([ids.orionPass]);
+    expect(idsOf(await list(`?search=%23${ids.orionFail}`))).toEqual([ids.orionFail]);
+    expect(idsOf(await list(`?search=${ids.inProgress}`))).toEqual([]);
+    expect(idsOf(await list('?search=nothing-like-this'))).toEqual([]);
+    expect(idsOf(await list('?search=100%25'))).toEqual([]);
+  });
+
+  it('sorts by completion, site, inspector and result, and pages', async () => {
+    expect(idsOf(await list('?sort=completedAt'))).toEqual([
+      ids.orionPass,
+      ids.orionFail,
+      ids.phoenixAnnual,
+      ids.phoenixFail,
+    ]);
+    expect(idsOf(await list('?sort=site'))).toEqual([
+      ids.orionFail,
+      ids.orionPass,
+      ids.phoenixFail,
+      ids.phoenixAnnual,
+    ]);
+    expect(idsOf(await list('?sort=-inspector'))).toEqual([
+      ids.phoenixAnnual,
+      ids.orionPass,
+      ids.phoenixFail,
+      ids.orionFail,
+    ]);
+    expect(idsOf(await list('?sort=-result'))).toEqual([
+      ids.phoenixFail,
+      ids.orionFail,
+      ids.phoenixAnnual,
+      ids.orionPass,
+    ]);
+    const page1 = await list('?limit=3');
+    expect(idsOf(page1)).toEqual([ids.phoenixFail, ids.phoenixAnnual, ids.orionFail]);
+    expect(page1.pagination).toEqual({ page: 1, limit: 3, total: 4 });
+    const page2 = await list('?limit=3&page=2');
+    expect(idsOf(page2)).toEqual([ids.orionPass]);
+    expect(page2.pagination.total).toBe(4);
+    expect((await list('?limit=3&page=3')).pagination.total).toBe(4);
+  });
+
+  it('refuses bad filters with the field named', async () => {
+    const cases: Array<[string, string]> = [
+      ['?from=2026-02-30', 'from'],
+      ['?to=yesterday', 'to'],
+      ['?from=2026-06-10&to=2026-06-01', 'to'],
+      ['?result=maybe', 'result'],
+      ['?site_id=abc', 'site_id'],
+      ['?sort=remarks', 'sort'],
+      ['?limit=1000', 'limit'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await call(`/api/auth/inspections${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(
+        (response.json().details as Array<{ field: string }>).map((d) => d.field),
+        query,
+      ).toContain(field);
+    }
+  });
+
+  it('answers the detail: answers and outcomes per unit, the pinned content, dates and remarks', async () => {
+    const response = await call(`/api/auth/inspections/${ids.orionFail}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { inspection } = response.json();
+    expect(inspection).toMatchObject({
+      id: ids.orionFail,
+      result: 'fail',
+      remarks: 'Seal broken on FE-002; replaced on the spot.',
+      scheduledFor: '2026-05-15',
+      dueOn: '2026-05-15',
+      inspector: { name: 'Meera Iyer' },
+      template: { version: 2 },
+    });
+    expect(inspection.content).toEqual(CONTENT);
+    expect(inspection.units.map((u: { equipment: { assetTag: string } }) => u.equipment.assetTag)).toEqual([
+      'FE-001',
+      'FE-002',
+    ]);
+    const [first, second] = inspection.units;
+    expect(first.result).toBe('pass');
+    expect(second).toMatchObject({
+      equipment: { id: orionUnits[1], assetTag: 'FE-002' },
+      result: 'fail',
+      answers: { pressure: 9.5, seal_intact: 'fail', signage: 'yes' },
+    });
+    const outcomes = Object.fromEntries(
+      second.items.map((i: { key: string; outcome: string; reason: string | null }) => [i.key, i]),
+    );
+    expect(outcomes.seal_intact).toMatchObject({
+      sectionKey: 'cylinder',
+      outcome: 'fail',
+      reason: 'Marked as failed',
+    });
+    expect(outcomes.pressure.outcome).toBe('fail');
+    expect(outcomes.pressure.reason).toContain('below the minimum of 12 bar');
+    expect(outcomes.notes.outcome).toBe('recorded');
+  });
+
+  it('answers 404 for an unknown or unfinished inspection', async () => {
+    for (const id of [999_999, ids.inProgress]) {
+      const response = await call(`/api/auth/inspections/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Inspection was not found');
+    }
+    expect((await call('/api/auth/inspections/abc')).statusCode).toBe(400);
+  });
+
+  it('is for administrators only', async () => {
+    for (const url of ['/api/auth/inspections', `/api/auth/inspections/${ids.orionPass}`]) {
+      expect((await call(url, inspectorToken)).statusCode, url).toBe(403);
+      expect((await call(url, null)).statusCode, url).toBe(401);
+    }
+  });
+});
