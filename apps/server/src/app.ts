@@ -22,6 +22,8 @@ import { equipmentTypesRoutes } from './modules/equipment/equipment-types.routes
 import { EquipmentTypesService } from './modules/equipment/equipment-types.service.js';
 import { type FileStorage, LocalDiskFileStorage } from './modules/files/file-storage.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { globalSearchRoutes } from './modules/global-search/global-search.routes.js';
+import { GlobalSearchService } from './modules/global-search/global-search.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
 import { InspectionsService } from './modules/inspections/inspections.service.js';
@@ -234,6 +236,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(accountRoutes, { emailChangeService: services.emailChange });
       await api.register(settingsRoutes, { settingsService: services.settings });
       await api.register(assignmentsRoutes, { assignmentsService: services.assignments });
+      await api.register(globalSearchRoutes, { globalSearchService: new GlobalSearchService(database.db) });
       await api.register(inspectionsRoutes, { inspectionsService: services.inspections });
     },
     { prefix: API_PREFIX },

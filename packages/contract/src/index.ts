@@ -6,6 +6,7 @@ export * from './delivery.js';
 export * from './email-change.js';
 export * from './equipment.js';
 export * from './equipment-due.js';
+export * from './global-search.js';
 export * from './health.js';
 export * from './inspection-categories.js';
 export * from './notifications.js';

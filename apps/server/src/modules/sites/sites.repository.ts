@@ -108,8 +108,9 @@ export class SitesRepository {
    * The register's filter. The search is one trigram-indexed condition on the lower-cased
    * search_text (SiteId no., name, city), or'ed with the matching clients and, for a number, the id:
    * every arm has an index, so PostgreSQL answers with a bitmap OR instead of reading every site.
+   * Public so the global search counts exactly what the register shows for the same term.
    */
-  private conditions(plan: SearchPlan, withStatus: boolean): SQL | undefined {
+  conditions(plan: SearchPlan, withStatus: boolean): SQL | undefined {
     const { filter } = plan;
     const parts: SQL[] = [];
     if (filter.search) {

@@ -1,0 +1,272 @@
+import { GLOBAL_SEARCH_COUNT_CAP, type GlobalSearchMatch } from '@inspecta/contract';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import {
+  assignments,
+  equipment,
+  equipmentSearchText,
+  equipmentTypes,
+  inspections,
+  sites,
+  templates,
+  users,
+} from '../../db/schema.js';
+import { EquipmentRepository } from '../equipment/equipment.repository.js';
+import { escapeLike, SitesRepository } from '../sites/sites.repository.js';
+import { searchCondition as userSearchCondition } from '../users/users.repository.js';
+
+/** What one search looks for, worked out once from the term. */
+export interface SearchTerm {
+  /** As typed (trimmed). */
+  text: string;
+  lower: string;
+  /** `term%`, lower-cased, wildcards escaped. */
+  prefix: string;
+  /** The id the term names (`42` or `#42`), when it is one. */
+  id: number | null;
+}
+
+export function searchTermOf(text: string): SearchTerm {
+  const lower = text.toLowerCase();
+  const id = /^#?(\d{1,9})$/.exec(text)?.[1];
+  return { text, lower, prefix: `${escapeLike(lower)}%`, id: id ? Number(id) : null };
+}
+
+/** One group's ranked ids (best first) with their match level and the capped count of matches. */
+export interface RankedIds {
+  ids: Array<{ id: number; match: GlobalSearchMatch }>;
+  total: number;
+  totalCapped: boolean;
+}
+
+const MATCHES: GlobalSearchMatch[] = ['exact', 'prefix', 'contains'];
+
+/** The candidate scan stops here: enough to count "1000+" and to rank among. */
+const CANDIDATE_LIMIT = GLOBAL_SEARCH_COUNT_CAP + 1;
+
+const client = alias(users, 'client');
+const inspector = alias(users, 'inspector');
+
+type Row = { id: number | string; rank: number | string; total: number | string };
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/**
+ * Ranks one kind: `candidates` finds at most 1,001 matches through the list's own indexed
+ * condition (so the count is the list's count, capped), `extra` adds exact matches that the capped
+ * scan may have stopped before; the union is ordered by rank (0 exact, 1 prefix, 2+ contains), then
+ * by trigram similarity, then by `tieBreak`.
+ */
+async function rank(
+  db: Executor,
+  parts: {
+    table: SQL;
+    candidates: SQL;
+    extra: SQL | null;
+    rank: SQL;
+    score: SQL;
+    tieBreak: SQL;
+    limit: number;
+  },
+): Promise<RankedIds> {
+  const result = await db.execute(sql`
+    with candidates as materialized (${parts.candidates} limit ${CANDIDATE_LIMIT}),
+    pool as (select id from candidates ${parts.extra ? sql`union ${parts.extra}` : sql``})
+    select t.id, ${parts.rank} as rank, (select count(*) from candidates) as total
+    from ${parts.table} t join pool on pool.id = t.id
+    order by 2, ${parts.score} desc, ${parts.tieBreak}, t.id
+    limit ${parts.limit}`);
+  const rows = rowsOf(result);
+  const counted = Number(rows[0]?.total ?? 0);
+  return {
+    ids: rows.map((r) => ({ id: Number(r.id), match: MATCHES[Math.min(Number(r.rank), 2)]! })),
+    total: Math.min(counted, GLOBAL_SEARCH_COUNT_CAP),
+    totalCapped: counted > GLOBAL_SEARCH_COUNT_CAP,
+  };
+}
+
+/** Keeps rows in the order of `ids` (the ranking), whatever order the database read them in. */
+function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export class GlobalSearchRepository {
+  private readonly sites: SitesRepository;
+  private readonly equipment: EquipmentRepository;
+
+  constructor(private readonly db: Executor) {
+    this.sites = new SitesRepository(db);
+    this.equipment = new EquipmentRepository(db);
+  }
+
+  /** Sites: exactly the register's search (id, SiteId no., name, city, client), every status. */
+  async rankSites(term: SearchTerm, limit: number): Promise<RankedIds> {
+    const plan = await this.sites.searchPlan({ search: term.text });
+    const where = this.sites.conditions(plan, false);
+    const exact = or(
+      sql`lower(t.site_code) = ${term.lower}`,
+      term.id !== null ? sql`t.id = ${term.id}` : undefined,
+    )!;
+    return rank(this.db, {
+      table: sql`${sites}`,
+      candidates: sql`select ${sites.id} as id from ${sites} where ${where}`,
+      // The unique index on lower(site_code) and the primary key find these whatever the scan saw.
+      extra: sql`select t.id from ${sites} t where ${exact}`,
+      rank: sql`case when ${exact} then 0
+        when lower(t.site_code) like ${term.prefix} or lower(t.name) like ${term.prefix}
+          or lower(coalesce(t.city, '')) like ${term.prefix} then 1
+        else 2 end`,
+      score: sql`similarity(t.search_text, ${term.lower})`,
+      tieBreak: sql`lower(t.name)`,
+      limit,
+    });
+  }
+
+  async sitesByIds(ids: number[]) {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({
+        id: sites.id,
+        siteCode: sites.siteCode,
+        name: sites.name,
+        city: sites.city,
+        status: sites.status,
+        clientCompany: client.company,
+        clientFirstName: client.firstName,
+        clientLastName: client.lastName,
+      })
+      .from(sites)
+      .leftJoin(client, eq(client.id, sites.clientId))
+      .where(inArray(sites.id, ids));
+    return inOrder(ids, rows);
+  }
+
+  /**
+   * Equipment: the equipment list's search (asset tag, serial number and name through the trigram
+   * index, or the unit's site by name or code, or its type by name). Units matching by their own
+   * text rank above units that match through their site or type.
+   */
+  async rankEquipment(term: SearchTerm, limit: number): Promise<RankedIds> {
+    const { siteIds, typeIds } = await this.equipment.resolveSearch(term.text);
+    const ownText = sql`${equipmentSearchText(equipment)} ilike ${`%${escapeLike(term.text)}%`}`;
+    const arms: SQL[] = [ownText];
+    if (siteIds.length) arms.push(inArray(equipment.siteId, siteIds));
+    if (typeIds.length) arms.push(inArray(equipment.equipmentTypeId, typeIds));
+    const exact = sql`(lower(t.asset_tag) = ${term.lower} or lower(t.serial_number) = ${term.lower})`;
+    return rank(this.db, {
+      table: sql`${equipment}`,
+      candidates: sql`select ${equipment.id} as id from ${equipment} where ${or(...arms)}`,
+      // An exact tag or serial is inside the unit's own text: the trigram index finds it.
+      extra: sql`select ${equipment.id} as id from ${equipment} where ${ownText}
+        and (lower(${equipment.assetTag}) = ${term.lower} or lower(${equipment.serialNumber}) = ${term.lower})`,
+      rank: sql`case when ${exact} then 0
+        when lower(t.asset_tag) like ${term.prefix} or lower(coalesce(t.serial_number, '')) like ${term.prefix}
+          or lower(t.name) like ${term.prefix} then 1
+        when (t.asset_tag || ' ' || coalesce(t.serial_number, '') || ' ' || t.name) ilike ${`%${escapeLike(term.text)}%`} then 2
+        else 3 end`,
+      score: sql`similarity(t.asset_tag || ' ' || coalesce(t.serial_number, ''), ${term.lower})`,
+      tieBreak: sql`t.asset_tag`,
+      limit,
+    });
+  }
+
+  async equipmentByIds(ids: number[]) {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({
+        id: equipment.id,
+        assetTag: equipment.assetTag,
+        serialNumber: equipment.serialNumber,
+        name: equipment.name,
+        status: equipment.status,
+        typeName: equipmentTypes.name,
+        site: { id: sites.id, siteCode: sites.siteCode, name: sites.name },
+      })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(inArray(equipment.id, ids));
+    return inOrder(ids, rows);
+  }
+
+  /** Users: the user list's search (name, email, phone, company, employee code, id), live users only. */
+  async rankUsers(term: SearchTerm, limit: number): Promise<RankedIds> {
+    const where = and(isNull(users.deletedAt), userSearchCondition(term.text));
+    const digits = /^[\d\s()+.-]+$/.test(term.text) ? term.text.replace(/[\s().-]/g, '') : null;
+    const exact = or(
+      sql`lower(t.email) = ${term.lower}`,
+      term.id !== null ? sql`t.id = ${term.id}` : undefined,
+      digits && digits.length >= 8 ? sql`t.phone in (${digits}, ${`+91${digits}`})` : undefined,
+    )!;
+    const document = sql`(t.first_name || ' ' || t.last_name || ' ' || t.email || ' ' || coalesce(t.phone, '') || ' ' || coalesce(t.company, '') || ' ' || coalesce(t.employee_code, ''))`;
+    return rank(this.db, {
+      table: sql`${users}`,
+      candidates: sql`select ${users.id} as id from ${users} where ${where}`,
+      extra: sql`select t.id from ${users} t where t.deleted_at is null and ${exact}`,
+      rank: sql`case when ${exact} then 0
+        when lower(t.first_name) like ${term.prefix} or lower(t.last_name) like ${term.prefix}
+          or lower(t.first_name || ' ' || t.last_name) like ${term.prefix} or lower(t.email) like ${term.prefix}
+          or lower(coalesce(t.company, '')) like ${term.prefix} then 1
+        else 2 end`,
+      score: sql`similarity(${document}, ${term.lower})`,
+      tieBreak: sql`lower(t.first_name), lower(t.last_name)`,
+      limit,
+    });
+  }
+
+  async usersByIds(ids: number[]) {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phone: users.phone,
+        company: users.company,
+        userType: users.userType,
+        status: users.status,
+      })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return inOrder(ids, rows);
+  }
+
+  /** Assignments are found by their id (`42` or `#42`). */
+  async assignmentById(id: number) {
+    return this.db
+      .select({
+        id: assignments.id,
+        status: assignments.status,
+        dueOn: assignments.dueOn,
+        site: { id: sites.id, siteCode: sites.siteCode, name: sites.name },
+        inspectorFirstName: inspector.firstName,
+        inspectorLastName: inspector.lastName,
+        templateName: templates.name,
+      })
+      .from(assignments)
+      .innerJoin(sites, eq(sites.id, assignments.siteId))
+      .innerJoin(inspector, eq(inspector.id, assignments.inspectorId))
+      .innerJoin(templates, eq(templates.id, assignments.templateId))
+      .where(eq(assignments.id, id));
+  }
+
+  /** Completed inspections are found by their id; one still in progress is reached through its assignment. */
+  async completedInspectionById(id: number) {
+    return this.db
+      .select({
+        id: inspections.id,
+        assignmentId: inspections.assignmentId,
+        result: inspections.result,
+        completedAt: inspections.completedAt,
+        site: { id: sites.id, siteCode: sites.siteCode, name: sites.name },
+        inspectorFirstName: inspector.firstName,
+        inspectorLastName: inspector.lastName,
+      })
+      .from(inspections)
+      .innerJoin(sites, eq(sites.id, inspections.siteId))
+      .innerJoin(inspector, eq(inspector.id, inspections.inspectorId))
+      .where(and(eq(inspections.id, id), eq(inspections.status, 'completed')));
+  }
+}
