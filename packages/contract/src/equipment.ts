@@ -7,6 +7,7 @@ import {
   sortSchema,
 } from './common.js';
 import { dueStatuses } from './equipment-due.js';
+import { exportQuerySchema } from './exports.js';
 
 /*
  * Equipment: the global catalogue of equipment types (screen /dashboard/orders, API
@@ -282,10 +283,7 @@ export const equipmentListQuerySchema = equipmentFilterQuerySchema.extend({
 export type EquipmentListQuery = z.output<typeof equipmentListQuerySchema>;
 export type EquipmentListParams = z.input<typeof equipmentListQuerySchema>;
 
-export const exportFormats = ['xlsx', 'csv'] as const;
-export const equipmentExportQuerySchema = equipmentFilterQuerySchema.extend({
-  format: blankToUndefined(z.enum(exportFormats).default('xlsx')),
-});
+export const equipmentExportQuerySchema = exportQuerySchema(equipmentFilterQuerySchema);
 export type EquipmentExportQuery = z.output<typeof equipmentExportQuerySchema>;
 
 export const equipmentSiteRefSchema = z.object({

@@ -1,101 +1,38 @@
-import type { Writable } from 'node:stream';
 import { dueStatusLabels, dueStatusOf, equipmentStatusLabels, importColumns } from '@inspecta/contract';
 import ExcelJS from 'exceljs';
+import { dateCell, type ExportColumn } from '../../core/tabular-export.js';
 import type { EquipmentWithRefs } from './equipment.repository.js';
-import { csvLine } from './spreadsheet.js';
 
-type ExportValue = string | Date | null;
-
-interface ExportColumn {
-  heading: string;
-  width: number;
-  date?: boolean;
-  value(row: EquipmentWithRefs, today: string): ExportValue;
-}
-
-const asDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
-
-export const EXPORT_COLUMNS: ExportColumn[] = [
-  { heading: 'Asset tag', width: 16, value: (r) => r.unit.assetTag },
-  { heading: 'Name', width: 32, value: (r) => r.unit.name },
-  { heading: 'Equipment type', width: 34, value: (r) => r.type.name },
-  { heading: 'Category', width: 22, value: (r) => r.type.category },
-  { heading: 'Serial number', width: 20, value: (r) => r.unit.serialNumber },
-  { heading: 'Site code', width: 12, value: (r) => r.site.siteCode },
-  { heading: 'Site', width: 30, value: (r) => r.site.name },
-  { heading: 'Location', width: 24, value: (r) => r.unit.location },
-  { heading: 'Installed on', width: 13, date: true, value: (r) => asDate(r.unit.installedOn) },
-  {
-    heading: 'Last inspected on',
-    width: 16,
-    date: true,
-    value: (r) => (r.unit.lastInspectedAt ? asDate(r.unit.lastInspectedAt.toISOString().slice(0, 10)) : null),
-  },
-  { heading: 'Next due on', width: 13, date: true, value: (r) => asDate(r.unit.nextDueOn) },
-  {
-    heading: 'Due status',
-    width: 15,
-    value: (r, today) => {
-      const due = dueStatusOf(r.unit.nextDueOn, today);
-      return due ? dueStatusLabels[due] : 'Not tracked';
+/** The columns of the equipment export (docs/equipment.md); the due status depends on today. */
+export function equipmentExportColumns(today: string): ExportColumn<EquipmentWithRefs>[] {
+  return [
+    { heading: 'Asset tag', width: 16, value: (r) => r.unit.assetTag },
+    { heading: 'Name', width: 32, value: (r) => r.unit.name },
+    { heading: 'Equipment type', width: 34, value: (r) => r.type.name },
+    { heading: 'Category', width: 22, value: (r) => r.type.category },
+    { heading: 'Serial number', width: 20, value: (r) => r.unit.serialNumber },
+    { heading: 'Site code', width: 12, value: (r) => r.site.siteCode },
+    { heading: 'Site', width: 30, value: (r) => r.site.name },
+    { heading: 'Location', width: 24, value: (r) => r.unit.location },
+    { heading: 'Installed on', width: 13, kind: 'date', value: (r) => dateCell(r.unit.installedOn) },
+    {
+      heading: 'Last inspected on',
+      width: 16,
+      kind: 'date',
+      value: (r) => dateCell(r.unit.lastInspectedAt?.toISOString().slice(0, 10)),
     },
-  },
-  { heading: 'Status', width: 15, value: (r) => equipmentStatusLabels[r.unit.status] },
-  { heading: 'Critical', width: 9, value: (r) => (r.unit.isCritical ? 'Yes' : 'No') },
-];
-
-const csvValue = (value: ExportValue) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
-
-/** Waits when the response cannot take more, so a large export never piles up in memory. */
-async function write(stream: Writable, chunk: string): Promise<void> {
-  if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', resolve));
-}
-
-/** CSV (UTF-8 with a BOM, so Excel reads it right), formula-looking text neutralised. */
-export async function writeCsv(
-  batches: AsyncIterable<EquipmentWithRefs[]>,
-  stream: Writable,
-  today: string,
-): Promise<void> {
-  await write(stream, `\uFEFF${csvLine(EXPORT_COLUMNS.map((c) => c.heading))}`);
-  for await (const batch of batches) {
-    let chunk = '';
-    for (const row of batch) chunk += csvLine(EXPORT_COLUMNS.map((c) => csvValue(c.value(row, today))));
-    await write(stream, chunk);
-  }
-  stream.end();
-}
-
-/**
- * .xlsx written row by row (exceljs's streaming writer). Text always goes in as a string cell, never
- * as a formula, whatever characters it starts with; dates are real date cells.
- */
-export async function writeXlsx(
-  batches: AsyncIterable<EquipmentWithRefs[]>,
-  stream: Writable,
-  today: string,
-): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Inspecta';
-  const sheet = workbook.addWorksheet('Equipment', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({
-    header: c.heading,
-    width: c.width,
-    ...(c.date ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for await (const batch of batches) {
-    for (const row of batch) {
-      sheet.addRow(EXPORT_COLUMNS.map((c) => c.value(row, today))).commit();
-    }
-  }
-  sheet.commit();
-  await workbook.commit();
+    { heading: 'Next due on', width: 13, kind: 'date', value: (r) => dateCell(r.unit.nextDueOn) },
+    {
+      heading: 'Due status',
+      width: 15,
+      value: (r) => {
+        const due = dueStatusOf(r.unit.nextDueOn, today);
+        return due ? dueStatusLabels[due] : 'Not tracked';
+      },
+    },
+    { heading: 'Status', width: 15, value: (r) => equipmentStatusLabels[r.unit.status] },
+    { heading: 'Critical', width: 9, value: (r) => (r.unit.isCritical ? 'Yes' : 'No') },
+  ];
 }
 
 /** The import template: the Equipment sheet to fill in, the catalogue, and how to fill it. */

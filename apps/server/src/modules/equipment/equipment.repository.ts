@@ -1,4 +1,10 @@
-import { addDays, type EquipmentFilterQuery, type equipmentSortFields } from '@inspecta/contract';
+import {
+  addDays,
+  DUE_SOON_DAYS,
+  type DueStatus,
+  type EquipmentFilterQuery,
+  type equipmentSortFields,
+} from '@inspecta/contract';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
@@ -64,6 +70,18 @@ export interface ResolvedFilters extends EquipmentFilterQuery {
   searchTypeIds?: number[];
 }
 
+/**
+ * The `due` filter in SQL on the stored `next_due_on` (the same ranges as `dueStatusOf`); retired
+ * units have no due date, so they match none. Shared with the home dashboard's due chart.
+ */
+export function dueFilterConditions(due: DueStatus, today: string): SQL[] {
+  if (due === 'overdue') return [lt(equipment.nextDueOn, today)];
+  if (due === 'due_soon') {
+    return [gte(equipment.nextDueOn, today), lte(equipment.nextDueOn, addDays(today, DUE_SOON_DAYS))];
+  }
+  return [gt(equipment.nextDueOn, addDays(today, DUE_SOON_DAYS))];
+}
+
 export class EquipmentRepository {
   constructor(private readonly db: Executor) {}
 
@@ -88,11 +106,7 @@ export class EquipmentRepository {
     if (filters.site_id) conditions.push(eq(equipment.siteId, filters.site_id));
     if (filters.equipment_type_id) conditions.push(eq(equipment.equipmentTypeId, filters.equipment_type_id));
     if (filters.status) conditions.push(eq(equipment.status, filters.status));
-    if (filters.due === 'overdue') conditions.push(lt(equipment.nextDueOn, today));
-    if (filters.due === 'due_soon') {
-      conditions.push(gte(equipment.nextDueOn, today), lte(equipment.nextDueOn, addDays(today, 30)));
-    }
-    if (filters.due === 'ok') conditions.push(gt(equipment.nextDueOn, addDays(today, 30)));
+    if (filters.due) conditions.push(...dueFilterConditions(filters.due, today));
     if (filters.search) {
       // Each arm can use its own index (trigram; site; type), combined with a BitmapOr.
       const arms: SQL[] = [sql`${equipmentSearchText(equipment)} ilike ${containsPattern(filters.search)}`];
@@ -124,11 +138,20 @@ export class EquipmentRepository {
     // A short page is the last one: the total is known without counting (searches, small sites).
     if (rows.length > 0 && rows.length < paging.limit) return { rows, total: offset + rows.length };
     if (rows.length === 0 && offset === 0) return { rows, total: 0 };
+    return { rows, total: await this.countWhere(where) };
+  }
+
+  /** How many units match the filters (an export's row count). */
+  async count(filters: ResolvedFilters, today: string): Promise<number> {
+    return this.countWhere(this.where(filters, today));
+  }
+
+  private async countWhere(where: SQL | undefined): Promise<number> {
     const [counted] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(equipment)
       .where(where);
-    return { rows, total: counted?.total ?? 0 };
+    return counted?.total ?? 0;
   }
 
   /** One batch of the filtered list in id order, after `afterId` (keyset paging for exports). */

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   equipmentCreateBodySchema,
@@ -22,12 +21,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { errorResponses, requireAuth } from '../../core/http.js';
+import { attachment, EXPORT_PRODUCES, sendTable, XLSX_CONTENT_TYPE } from '../../core/tabular-export.js';
 import type { EquipmentService } from './equipment.service.js';
-import { writeCsv, writeXlsx } from './equipment-export.js';
+import { equipmentExportColumns } from './equipment-export.js';
 
 const tags = ['equipment'];
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The one uploaded file of an import request, read into memory (at most IMPORT_MAX_BYTES). */
 async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
@@ -40,10 +38,6 @@ async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; 
   if (!file) throw fileMissing;
   const buffer = await file.toBuffer();
   return { buffer, fileName: file.filename || 'upload' };
-}
-
-function attachment(fileName: string): string {
-  return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Equipment installed at sites (screen /dashboard/equipment-management and the site page's tab). */
@@ -95,24 +89,27 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
         description:
           'Same filters as the list. Streamed. Text that starts with = + - @ is written as text, never as a formula.',
         querystring: equipmentExportQuerySchema,
-        produces: [XLSX_TYPE, 'text/csv'],
+        produces: EXPORT_PRODUCES,
+        response: errorResponses(400, 401, 403),
       },
     },
     async (request, reply) => {
-      const { format, ...filters } = request.query;
+      const { format } = request.query;
+      const { rowCount, batches } = await service.startExport(
+        requireAuth(request),
+        request.query,
+        request.ip,
+      );
       const today = service.today();
-      const stream = new PassThrough();
-      const batches = service.exportBatches(filters);
-      const write = format === 'csv' ? writeCsv : writeXlsx;
-      write(batches, stream, today).catch((error: unknown) => {
-        request.log.error({ err: error }, 'equipment export failed part-way');
-        stream.destroy(error as Error);
+      return sendTable(request, reply, {
+        format,
+        fileName: 'equipment',
+        date: today,
+        sheetName: 'Equipment',
+        columns: equipmentExportColumns(today),
+        batches,
+        rowCount,
       });
-      return reply
-        .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
-        .header('Content-Disposition', attachment(`equipment-${today}.${format}`))
-        .header('Cache-Control', 'no-store')
-        .send(stream);
     },
   );
 
@@ -123,12 +120,12 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
       schema: {
         tags,
         summary: 'The import template: the Equipment sheet, the catalogue and how to fill it in',
-        produces: [XLSX_TYPE],
+        produces: [XLSX_CONTENT_TYPE],
       },
     },
     async (_request, reply) =>
       reply
-        .header('Content-Type', XLSX_TYPE)
+        .header('Content-Type', XLSX_CONTENT_TYPE)
         .header('Content-Disposition', attachment('equipment-import-template.xlsx'))
         .header('Cache-Control', 'no-store')
         .send(await service.importTemplate()),

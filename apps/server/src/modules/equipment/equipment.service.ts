@@ -4,6 +4,7 @@ import {
   type Equipment,
   type EquipmentCreateValues,
   type EquipmentDetailsResponse,
+  type EquipmentExportQuery,
   type EquipmentFilterQuery,
   type EquipmentHistoryEntry,
   type EquipmentListQuery,
@@ -17,6 +18,7 @@ import type { AuthContext } from '../../core/access.js';
 import { type AuditEntry, recordAudit, recordAudits } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import {
   type EquipmentInsert,
@@ -132,18 +134,33 @@ export class EquipmentService {
     };
   }
 
-  /** The filtered list in batches, for exports (keyset paging by id: steady at any size). */
-  async *exportBatches(filters: EquipmentFilterQuery, batchSize = 1000): AsyncGenerator<EquipmentWithRefs[]> {
+  /**
+   * Starts an export of the filtered list (docs/exports.md): counts it, audits `equipment.exported`,
+   * and answers the rows in keyset batches by id, fetched as the download is written.
+   */
+  async startExport(
+    auth: AuthContext,
+    { format, ...filters }: EquipmentExportQuery,
+    ip: string,
+  ): Promise<PreparedExport<EquipmentWithRefs>> {
     const resolved = await this.resolveFilters(filters);
     const today = this.today();
-    let afterId = 0;
-    for (;;) {
-      const batch = await this.repo.batchAfter(resolved, today, afterId, batchSize);
-      if (!batch.length) return;
-      yield batch;
-      afterId = batch[batch.length - 1]!.unit.id;
-      if (batch.length < batchSize) return;
-    }
+    const rowCount = await this.repo.count(resolved, today);
+    await recordExport(this.db, {
+      actorId: auth.userId,
+      ipAddress: ip,
+      entityType: 'equipment',
+      format,
+      filters,
+      rowCount,
+    });
+    return {
+      rowCount,
+      batches: keysetBatches(
+        (afterId, size) => this.repo.batchAfter(resolved, today, afterId, size),
+        (row) => row.unit.id,
+      ),
+    };
   }
 
   async details(id: number): Promise<EquipmentDetailsResponse> {

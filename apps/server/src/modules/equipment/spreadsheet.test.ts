@@ -1,26 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
-import { cellText, csvField, csvLine, detectDelimiter, readCsv, readSheet } from './spreadsheet.js';
-
-describe('csvField', () => {
-  it('neutralises text a spreadsheet would run as a formula', () => {
-    for (const risky of ['=1+1', '+91 98200', '-2', '@SUM(A1)', '\tx', '\rx']) {
-      expect(csvField(risky).replace(/^"|"$/g, '').startsWith("'")).toBe(true);
-    }
-    expect(csvField('FE-001')).toBe('FE-001');
-    expect(csvField(-2)).toBe('-2');
-  });
-
-  it('quotes commas, quotes, new lines and outer spaces', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('line1\nline2')).toBe('"line1\nline2"');
-    expect(csvField(' padded')).toBe('" padded"');
-    expect(csvField(null)).toBe('');
-    expect(csvLine(['a', 1, true, null])).toBe('a,1,true,\r\n');
-  });
-});
+import { cellText, detectDelimiter, readCsv, readSheet } from './spreadsheet.js';
 
 describe('readCsv', () => {
   it('reads quoted fields, embedded new lines, a BOM and CRLF', () => {

@@ -108,18 +108,3 @@ export function cellText(value: ExcelJS.CellValue): string {
   }
   return String(value).trim();
 }
-
-/**
- * A value for a CSV field: text that a spreadsheet would run as a formula (starting with = + - @,
- * tab or carriage return) gets a leading single quote, then the field is quoted when needed.
- */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(values: Array<string | number | boolean | null | undefined>): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
