@@ -28,6 +28,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
 import { InspectionsService } from './modules/inspections/inspections.service.js';
 import { inspectionCategoriesRoutes } from './modules/inspection-categories/inspection-categories.routes.js';
+import { inspectorWorkRoutes } from './modules/inspector-work/inspector-work.routes.js';
+import { InspectorWorkService } from './modules/inspector-work/inspector-work.service.js';
 import { InspectionCategoriesService } from './modules/inspection-categories/inspection-categories.service.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -81,6 +83,7 @@ export interface AppServices {
   equipment: EquipmentService;
   settings: SettingsService;
   assignments: AssignmentsService;
+  inspectorWork: InspectorWorkService;
   inspections: InspectionsService;
 }
 
@@ -196,9 +199,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     settings: new SettingsService(database.db, clock, fileStorage, notifications, {
       companyName: config.PRODUCT_NAME,
     }),
-    assignments: new AssignmentsService(database.db, clock),
+    assignments: new AssignmentsService(database.db, clock, notifications),
+    inspectorWork: new InspectorWorkService(database.db, clock, notifications, fileStorage),
     inspections: new InspectionsService(database.db),
   };
+  for (const source of services.inspectorWork.overdueSources()) scheduledNotifications.register(source);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', services);
@@ -236,6 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(accountRoutes, { emailChangeService: services.emailChange });
       await api.register(settingsRoutes, { settingsService: services.settings });
       await api.register(assignmentsRoutes, { assignmentsService: services.assignments });
+      await api.register(inspectorWorkRoutes, { inspectorWorkService: services.inspectorWork });
       await api.register(globalSearchRoutes, { globalSearchService: new GlobalSearchService(database.db) });
       await api.register(inspectionsRoutes, { inspectionsService: services.inspections });
     },

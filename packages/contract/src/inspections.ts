@@ -26,6 +26,10 @@ export type InspectionStatus = z.infer<typeof inspectionStatusSchema>;
 
 export const MAX_TEXT_ANSWER = 5000;
 export const MAX_PHOTOS_PER_ITEM = 10;
+/** POST /api/inspector/uploads refuses bigger files with 413 (phone photos; the client may shrink first). */
+export const INSPECTION_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Stored inspection photos and signatures are re-encoded to at most this many pixels on the longer side. */
+export const INSPECTION_IMAGE_MAX_SIDE = 1600;
 
 // ---------------------------------------------------------------- answers
 

@@ -13,6 +13,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { Database, Executor } from '../../db/database.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import {
   type AssignmentRow,
   AssignmentsRepository,
@@ -76,8 +77,62 @@ export class AssignmentsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly notifications: NotificationsService,
   ) {
     this.repo = new AssignmentsRepository(db);
+  }
+
+  /**
+   * Tells the inspector, in the transaction of the change. A reassignment tells the new inspector
+   * it was assigned to them and the previous one it was taken off them (their link then opens their
+   * list: the assignment is no longer theirs to open).
+   */
+  private async notifyInspector(
+    tx: Executor,
+    action: string,
+    before: AssignmentRow | null,
+    after: AssignmentRow,
+  ): Promise<void> {
+    const site = await new AssignmentsRepository(tx).findSite(after.siteId);
+    const siteName = site?.name ?? 'a site';
+    const link = `/inspector/assignments/${after.id}`;
+    const dates = `scheduled for ${after.scheduledFor}, due on ${after.dueOn}`;
+    const assigned = (inspectorId: number) =>
+      this.notifications.notify(tx, {
+        recipients: [inspectorId],
+        type: 'assignment.created',
+        title: `New assignment: ${siteName}`,
+        body: `An inspection at ${siteName} was assigned to you, ${dates}.`,
+        link,
+      });
+    if (action === 'assignment.created') await assigned(after.inspectorId);
+    else if (action === 'assignment.reassigned' && before) {
+      await assigned(after.inspectorId);
+      await this.notifications.notify(tx, {
+        recipients: [before.inspectorId],
+        type: 'assignment.cancelled',
+        title: `Assignment moved: ${siteName}`,
+        body: `The inspection at ${siteName} (due on ${before.dueOn}) was assigned to another inspector.`,
+        link: '/inspector',
+      });
+    } else if (action === 'assignment.rescheduled')
+      await this.notifications.notify(tx, {
+        recipients: [after.inspectorId],
+        type: 'assignment.rescheduled',
+        title: `Assignment rescheduled: ${siteName}`,
+        body: `The inspection at ${siteName} is now ${dates}.`,
+        link,
+      });
+    else if (action === 'assignment.cancelled')
+      await this.notifications.notify(tx, {
+        recipients: [after.inspectorId],
+        type: 'assignment.cancelled',
+        title: `Assignment cancelled: ${siteName}`,
+        body: after.cancelReason
+          ? `The inspection at ${siteName} was cancelled: ${after.cancelReason}`
+          : `The inspection at ${siteName} was cancelled.`,
+        link,
+      });
   }
 
   private today(): string {
@@ -207,6 +262,7 @@ export class AssignmentsService {
         after: auditView(row, equipmentIds),
         ipAddress: origin.ip,
       });
+      await this.notifyInspector(tx, 'assignment.created', null, row);
       return row.id;
     });
     return this.get(id);
@@ -246,6 +302,7 @@ export class AssignmentsService {
           beforeUnits,
           origin,
         );
+        await this.notifyInspector(tx, 'assignment.cancelled', before, { ...before, ...changes });
         return 'assignment.cancelled';
       }
 
@@ -283,6 +340,7 @@ export class AssignmentsService {
             ? 'assignment.rescheduled'
             : 'assignment.updated';
       await this.audit(tx, auth, action, before, after, beforeUnits, afterUnits, origin);
+      await this.notifyInspector(tx, action, before, after);
       return action;
     });
     return { assignment: await this.get(id), action };

@@ -37,9 +37,9 @@ const notAnImage = () =>
 /**
  * Checks an upload by decoding it and makes the stored version: JPEG, PNG or WebP only (by
  * content), orientation applied, every piece of metadata (EXIF, GPS, ICC) dropped, at most
- * 512×512, re-encoded as WebP. Whatever was uploaded, only freshly encoded pixels are kept.
+ * 512×512 (or `maxSide`: inspection photos keep more detail), re-encoded as WebP. Whatever was uploaded, only freshly encoded pixels are kept.
  */
-export async function processProfileImage(data: Buffer): Promise<Buffer> {
+export async function processProfileImage(data: Buffer, maxSide = PROFILE_IMAGE_SIZE): Promise<Buffer> {
   const sniffed = sniffImageType(data);
   if (!sniffed) throw notAnImage();
   try {
@@ -50,7 +50,7 @@ export async function processProfileImage(data: Buffer): Promise<Buffer> {
     }
     return await image
       .rotate()
-      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82, effort: 4 })
       .toBuffer();
   } catch (error) {

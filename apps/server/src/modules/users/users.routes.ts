@@ -28,8 +28,11 @@ import type { UsersService } from './users.service.js';
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
-/** Reads the one image of a multipart upload into memory, refusing anything over 5 MiB with 413. */
-export async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
+/** Reads the one image of a multipart upload into memory, refusing anything over 5 MiB (or `maxBytes`) with 413. */
+export async function readUploadedImage(
+  request: FastifyRequest,
+  maxBytes = PROFILE_IMAGE_MAX_BYTES,
+): Promise<Buffer> {
   if (!request.isMultipart()) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
@@ -38,14 +41,15 @@ export async function readUploadedImage(request: FastifyRequest): Promise<Buffer
   }
   let buffer: Buffer;
   try {
-    const file = await request.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4 } });
+    const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4 } });
     if (!file) throw AppError.validation([{ field: 'file', message: 'Choose an image to upload' }]);
     buffer = await file.toBuffer();
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The image must be at most ${MAX_MB} MB`, {
-        details: [{ field: 'file', message: `The image must be at most ${MAX_MB} MB` }],
+      const mb = maxBytes / (1024 * 1024);
+      throw new AppError('PAYLOAD_TOO_LARGE', `The image must be at most ${mb} MB`, {
+        details: [{ field: 'file', message: `The image must be at most ${mb} MB` }],
       });
     }
     throw error;

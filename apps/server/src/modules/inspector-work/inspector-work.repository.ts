@@ -1,0 +1,301 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  assignmentEquipment,
+  assignments,
+  auditEvents,
+  equipment,
+  equipmentTypes,
+  inspectionCategories,
+  inspections,
+  inspectionUnits,
+  notificationDispatch,
+  sites,
+  templates,
+  templateVersions,
+  users,
+} from '../../db/schema.js';
+import { EquipmentRepository } from '../equipment/equipment.repository.js';
+
+export type AssignmentRow = typeof assignments.$inferSelect;
+export type InspectionRow = typeof inspections.$inferSelect;
+
+export type InspectorView = 'today' | 'upcoming' | 'overdue' | 'all';
+
+/** The audit action that records an inspector's upload; it doubles as the file's owner record. */
+export const UPLOAD_AUDIT_ACTION = 'inspection.file_uploaded';
+
+export interface InspectorAssignmentRow {
+  assignment: AssignmentRow;
+  site: {
+    id: number;
+    name: string;
+    siteCode: string;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    city: string | null;
+    pincode: string | null;
+    contactName: string | null;
+    contactPhone: string | null;
+  };
+  category: { id: number; name: string; colour: string };
+  template: { id: number; name: string };
+  unitCount: number;
+}
+
+export interface AssignmentUnitRow {
+  id: number;
+  name: string;
+  assetTag: string;
+  serialNumber: string | null;
+  type: string | null;
+  location: string | null;
+}
+
+const OPEN = ['assigned', 'in_progress'] as const;
+
+const unitCount = sql<number>`(select count(*)::int from ${assignmentEquipment} ae where ae.assignment_id = ${assignments.id})`;
+
+/** The inspector's side of assignments: their open work, the form's data, progress and the submit. */
+export class InspectorWorkRepository {
+  constructor(private readonly db: Executor) {}
+
+  private selectAssignments() {
+    return this.db
+      .select({
+        assignment: assignments,
+        site: {
+          id: sites.id,
+          name: sites.name,
+          siteCode: sites.siteCode,
+          addressLine1: sites.addressLine1,
+          addressLine2: sites.addressLine2,
+          city: sites.city,
+          pincode: sites.pincode,
+          contactName: sites.contactName,
+          contactPhone: sites.contactPhone,
+        },
+        category: {
+          id: inspectionCategories.id,
+          name: inspectionCategories.name,
+          colour: inspectionCategories.colour,
+        },
+        template: { id: templates.id, name: templates.name },
+        unitCount,
+      })
+      .from(assignments)
+      .innerJoin(sites, eq(sites.id, assignments.siteId))
+      .innerJoin(inspectionCategories, eq(inspectionCategories.id, assignments.categoryId))
+      .innerJoin(templates, eq(templates.id, assignments.templateId));
+  }
+
+  /**
+   * The inspector's open work (assigned or in progress) in one view: overdue (due before today),
+   * today (scheduled on or before today and not overdue), upcoming (scheduled after today), or all.
+   * Served by assignments_inspector_status_idx; soonest due first, so overdue work leads.
+   */
+  async listOpen(inspectorId: number, view: InspectorView, today: string): Promise<InspectorAssignmentRow[]> {
+    const conditions: SQL[] = [
+      eq(assignments.inspectorId, inspectorId),
+      inArray(assignments.status, [...OPEN]),
+    ];
+    if (view === 'overdue') conditions.push(lt(assignments.dueOn, today));
+    if (view === 'today')
+      conditions.push(lte(assignments.scheduledFor, today), gte(assignments.dueOn, today));
+    if (view === 'upcoming')
+      conditions.push(gt(assignments.scheduledFor, today), gte(assignments.dueOn, today));
+    const priorityRank = sql`case ${assignments.priority} when 'urgent' then 4 when 'high' then 3 when 'normal' then 2 else 1 end`;
+    return this.selectAssignments()
+      .where(and(...conditions))
+      .orderBy(asc(assignments.dueOn), desc(priorityRank), asc(assignments.scheduledFor), asc(assignments.id))
+      .limit(500);
+  }
+
+  async findAssignment(id: number): Promise<InspectorAssignmentRow | undefined> {
+    const [row] = await this.selectAssignments().where(eq(assignments.id, id)).limit(1);
+    return row;
+  }
+
+  async lockAssignment(id: number): Promise<AssignmentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(assignments)
+      .where(eq(assignments.id, id))
+      .for('update')
+      .limit(1);
+    return row;
+  }
+
+  async updateAssignment(id: number, values: Partial<typeof assignments.$inferInsert>): Promise<void> {
+    await this.db
+      .update(assignments)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(assignments.id, id));
+  }
+
+  /** The assignment's units, by asset tag, with what the inspector needs to find them. */
+  async units(assignmentId: number): Promise<AssignmentUnitRow[]> {
+    return this.db
+      .select({
+        id: equipment.id,
+        name: equipment.name,
+        assetTag: equipment.assetTag,
+        serialNumber: equipment.serialNumber,
+        type: equipmentTypes.name,
+        location: equipment.location,
+      })
+      .from(assignmentEquipment)
+      .innerJoin(equipment, eq(equipment.id, assignmentEquipment.equipmentId))
+      .leftJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(eq(assignmentEquipment.assignmentId, assignmentId))
+      .orderBy(asc(equipment.assetTag), asc(equipment.id));
+  }
+
+  async templateContent(templateId: number, version: number): Promise<unknown> {
+    const [row] = await this.db
+      .select({ content: templateVersions.content })
+      .from(templateVersions)
+      .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.version, version)))
+      .limit(1);
+    return row?.content;
+  }
+
+  async findInspection(assignmentId: number): Promise<InspectionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(inspections)
+      .where(eq(inspections.assignmentId, assignmentId))
+      .limit(1);
+    return row;
+  }
+
+  async findInspectionById(id: number): Promise<InspectionRow | undefined> {
+    const [row] = await this.db.select().from(inspections).where(eq(inspections.id, id)).limit(1);
+    return row;
+  }
+
+  async insertInspection(values: typeof inspections.$inferInsert): Promise<InspectionRow> {
+    const [row] = await this.db.insert(inspections).values(values).returning();
+    return row!;
+  }
+
+  async updateInspection(
+    id: number,
+    values: Partial<typeof inspections.$inferInsert>,
+  ): Promise<InspectionRow> {
+    const [row] = await this.db
+      .update(inspections)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(inspections.id, id))
+      .returning();
+    return row!;
+  }
+
+  async insertInspectionUnits(rows: (typeof inspectionUnits.$inferInsert)[]): Promise<void> {
+    if (rows.length) await this.db.insert(inspectionUnits).values(rows);
+  }
+
+  async equipmentDates(ids: number[]) {
+    if (!ids.length) return [];
+    return this.db
+      .select({
+        id: equipment.id,
+        lastInspectedAt: equipment.lastInspectedAt,
+        nextDueOn: equipment.nextDueOn,
+      })
+      .from(equipment)
+      .where(inArray(equipment.id, ids))
+      .orderBy(asc(equipment.id));
+  }
+
+  /**
+   * Records the inspection on each unit and re-derives its next due date with the equipment
+   * module's own rule (the SQL mirror of computeNextDueOn), in the caller's transaction.
+   */
+  async markInspected(ids: number[], at: Date): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .update(equipment)
+      .set({ lastInspectedAt: at, updatedAt: sql`now()` })
+      .where(inArray(equipment.id, ids));
+    await new EquipmentRepository(this.db).recomputeNextDue(ids);
+  }
+
+  /** Which of these stored file names this user uploaded through the inspector upload route. */
+  async filesUploadedBy(userId: number, names: string[]): Promise<Set<string>> {
+    if (!names.length) return new Set();
+    const rows = await this.db
+      .selectDistinct({ name: auditEvents.entityId })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityType, 'file'),
+          inArray(auditEvents.entityId, names),
+          eq(auditEvents.action, UPLOAD_AUDIT_ACTION),
+          eq(auditEvents.actorId, userId),
+        ),
+      );
+    return new Set(rows.map((r) => r.name!));
+  }
+
+  /** What the submit answer and the notifications name. */
+  async summaryRefs(inspectionId: number) {
+    const [row] = await this.db
+      .select({
+        site: {
+          id: sites.id,
+          name: sites.name,
+          siteCode: sites.siteCode,
+          city: sites.city,
+        },
+        client: { firstName: users.firstName, lastName: users.lastName, company: users.company },
+      })
+      .from(inspections)
+      .innerJoin(sites, eq(sites.id, inspections.siteId))
+      .leftJoin(users, eq(users.id, sites.clientId))
+      .where(eq(inspections.id, inspectionId))
+      .limit(1);
+    return row;
+  }
+
+  async userName(id: number): Promise<string> {
+    const [row] = await this.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+  }
+
+  /**
+   * Open assignments due before `today` that `kind` has not announced yet (the ledger check keeps
+   * every run from re-reading the whole overdue backlog; the claim still decides who notifies).
+   */
+  async overdueNotAnnounced(kind: string, today: string, limit = 500) {
+    return this.db
+      .select({
+        id: assignments.id,
+        inspectorId: assignments.inspectorId,
+        siteId: assignments.siteId,
+        dueOn: assignments.dueOn,
+        siteName: sites.name,
+        siteCode: sites.siteCode,
+        templateName: templates.name,
+        inspectorFirstName: users.firstName,
+        inspectorLastName: users.lastName,
+      })
+      .from(assignments)
+      .innerJoin(sites, eq(sites.id, assignments.siteId))
+      .innerJoin(templates, eq(templates.id, assignments.templateId))
+      .innerJoin(users, eq(users.id, assignments.inspectorId))
+      .where(
+        and(
+          inArray(assignments.status, [...OPEN]),
+          lt(assignments.dueOn, today),
+          sql`not exists (select 1 from ${notificationDispatch} d where d.kind = ${kind} and d.object_id = ${assignments.id})`,
+        ),
+      )
+      .orderBy(asc(assignments.dueOn), asc(assignments.id))
+      .limit(limit);
+  }
+}

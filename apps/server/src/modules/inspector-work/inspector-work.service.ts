@@ -1,0 +1,597 @@
+import type {
+  AnswerValue,
+  FieldError,
+  InspectionAnswersBody,
+  InspectionProgressResponse,
+  InspectionResult,
+  InspectionSubmitResponse,
+  InspectionSummary,
+  InspectorAssignment,
+  InspectorAssignmentDetail,
+  InspectorAssignmentsResponse,
+  ItemResult,
+  TemplateContent,
+  TemplateItem,
+  UnitAnswers,
+} from '@inspecta/contract';
+import {
+  evaluateTemplate,
+  INSPECTION_IMAGE_MAX_SIDE,
+  inspectionAnswersBodySchema,
+  isAnswerableType,
+  MAX_PHOTOS_PER_ITEM,
+  templateContentSchema,
+  utcDateOf,
+} from '@inspecta/contract';
+import type { AuthContext } from '../../core/access.js';
+import { recordAudit, recordAudits } from '../../core/audit.js';
+import type { Clock } from '../../core/clock.js';
+import { AppError } from '../../core/errors.js';
+import type { Database, Executor } from '../../db/database.js';
+import { type FileStorage, generateFileName } from '../files/file-storage.js';
+import { fileNameFromUrl, fileUrl } from '../files/files.routes.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type {
+  DueAnnouncement,
+  ScheduledNotificationSource,
+} from '../notifications/scheduled-notifications.js';
+import { processProfileImage } from '../users/profile-image.js';
+import {
+  type AssignmentRow,
+  type AssignmentUnitRow,
+  type InspectionRow,
+  type InspectorAssignmentRow,
+  type InspectorView,
+  InspectorWorkRepository,
+  UPLOAD_AUDIT_ACTION,
+} from './inspector-work.repository.js';
+
+export interface RequestOrigin {
+  ip: string;
+}
+
+/** Client paths the notifications link to. */
+export const inspectorAssignmentPath = (id: number) => `/inspector/assignments/${id}`;
+export const inspectionDetailPath = (id: number) => `/dashboard/inspection-management/inspections/${id}`;
+
+/** Ledger kinds of the overdue announcement: one for the administrators, one for the inspector. */
+export const OVERDUE_ADMIN_KIND = 'assignment.overdue';
+export const OVERDUE_INSPECTOR_KIND = 'assignment.overdue.inspector';
+
+const isOpen = (status: AssignmentRow['status']) => status === 'assigned' || status === 'in_progress';
+
+function personName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}
+
+function oneLineAddress(site: InspectorAssignmentRow['site']): string | null {
+  const parts = [site.addressLine1, site.addressLine2, site.city, site.pincode]
+    .map((p) => p?.trim())
+    .filter((p): p is string => Boolean(p));
+  return parts.length ? parts.join(', ') : null;
+}
+
+function toInspectorAssignment(row: InspectorAssignmentRow, today: string): InspectorAssignment {
+  const a = row.assignment;
+  return {
+    id: a.id,
+    status: a.status,
+    overdue: isOpen(a.status) && a.dueOn < today,
+    priority: a.priority,
+    scheduledFor: a.scheduledFor,
+    dueOn: a.dueOn,
+    notes: a.notes,
+    site: {
+      id: row.site.id,
+      name: row.site.name,
+      siteCode: row.site.siteCode,
+      address: oneLineAddress(row.site),
+      contactName: row.site.contactName,
+      contactPhone: row.site.contactPhone,
+    },
+    category: row.category,
+    template: { id: row.template.id, name: row.template.name, version: a.templateVersion },
+    unitCount: row.unitCount,
+  };
+}
+
+interface ItemRef {
+  item: TemplateItem;
+  sectionKey: string;
+}
+
+function itemIndex(content: TemplateContent): Map<string, ItemRef> {
+  const index = new Map<string, ItemRef>();
+  for (const section of content.sections)
+    for (const item of section.items) index.set(item.key, { item, sectionKey: section.key });
+  return index;
+}
+
+function unitLabel(unit: AssignmentUnitRow | null): string {
+  return unit ? `${unit.assetTag} ${unit.name}` : 'Site';
+}
+
+const conflictFor = (status: AssignmentRow['status']) =>
+  status === 'completed'
+    ? new AppError('CONFLICT', 'This inspection was already submitted')
+    : new AppError('CONFLICT', 'This assignment was cancelled');
+
+/** The inspector's work: their open assignments, filling the pinned template, and submitting it. */
+export class InspectorWorkService {
+  private readonly repo: InspectorWorkRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly notifications: NotificationsService,
+    private readonly storage: FileStorage,
+  ) {
+    this.repo = new InspectorWorkRepository(db);
+  }
+
+  private today(): string {
+    return utcDateOf(this.clock.now());
+  }
+
+  async list(auth: AuthContext, view: InspectorView): Promise<InspectorAssignmentsResponse> {
+    const today = this.today();
+    const rows = await this.repo.listOpen(auth.userId, view, today);
+    return { assignments: rows.map((r) => toInspectorAssignment(r, today)) };
+  }
+
+  /** The assignment if it exists and is the caller's: 404 / 403 otherwise. */
+  private async ownAssignment(repo: InspectorWorkRepository, auth: AuthContext, id: number) {
+    const row = await repo.findAssignment(id);
+    if (!row) throw AppError.notFound('Assignment');
+    if (row.assignment.inspectorId !== auth.userId)
+      throw AppError.forbidden('This assignment belongs to another inspector');
+    return row;
+  }
+
+  /** Locks the assignment for a change by its inspector: 404, 403, and 409 unless it is open. */
+  private async lockOwnOpen(repo: InspectorWorkRepository, auth: AuthContext, id: number) {
+    const row = await repo.lockAssignment(id);
+    if (!row) throw AppError.notFound('Assignment');
+    if (row.inspectorId !== auth.userId)
+      throw AppError.forbidden('This assignment belongs to another inspector');
+    if (!isOpen(row.status)) throw conflictFor(row.status);
+    return row;
+  }
+
+  private async content(repo: InspectorWorkRepository, a: AssignmentRow): Promise<TemplateContent> {
+    const stored = await repo.templateContent(a.templateId, a.templateVersion);
+    if (stored === undefined) throw AppError.notFound('Template version');
+    return templateContentSchema.parse(stored);
+  }
+
+  async detail(auth: AuthContext, id: number): Promise<InspectorAssignmentDetail> {
+    const row = await this.ownAssignment(this.repo, auth, id);
+    const [content, units, inspection] = await Promise.all([
+      this.content(this.repo, row.assignment),
+      this.repo.units(id),
+      this.repo.findInspection(id),
+    ]);
+    const saved = inspection?.answers as { units?: UnitAnswers[]; remarks?: string | null } | undefined;
+    return {
+      ...toInspectorAssignment(row, this.today()),
+      content,
+      units,
+      progress: inspection
+        ? {
+            units: saved?.units ?? [],
+            remarks: saved?.remarks ?? null,
+            savedAt: (inspection.progressSavedAt ?? inspection.startedAt).toISOString(),
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Checks what any save must hold: each unit belongs to the assignment (one `equipmentId: null`
+   * entry for a site-level assignment), no unit twice, and every key is an item of the template.
+   */
+  private checkShape(
+    body: { units: UnitAnswers[] },
+    units: AssignmentUnitRow[],
+    items: Map<string, ItemRef>,
+  ): FieldError[] {
+    const problems: FieldError[] = [];
+    const byId = new Map(units.map((u) => [u.id, u]));
+    const seen = new Set<number | null>();
+    body.units.forEach((entry, i) => {
+      const field = `units.${i}`;
+      if (entry.equipmentId === null) {
+        if (units.length)
+          problems.push({
+            field: `${field}.equipmentId`,
+            message: 'This assignment covers units: answer each unit, not the site',
+          });
+      } else if (!byId.has(entry.equipmentId)) {
+        problems.push({ field: `${field}.equipmentId`, message: 'This unit is not part of this assignment' });
+        return;
+      }
+      if (seen.has(entry.equipmentId))
+        problems.push({ field: `${field}.equipmentId`, message: 'This unit is answered twice' });
+      seen.add(entry.equipmentId);
+      const label = unitLabel(entry.equipmentId === null ? null : byId.get(entry.equipmentId)!);
+      for (const key of Object.keys(entry.answers)) {
+        if (!items.has(key))
+          problems.push({
+            field: `${field}.answers.${key}`,
+            message: `${label}: “${key}” is not an item of this checklist`,
+          });
+      }
+    });
+    return problems;
+  }
+
+  /** Creates the inspection (status in_progress) and moves the assignment to in progress. */
+  private async start(
+    tx: Executor,
+    repo: InspectorWorkRepository,
+    auth: AuthContext,
+    a: AssignmentRow,
+    now: Date,
+    origin: RequestOrigin,
+  ): Promise<InspectionRow> {
+    const inspection = await repo.insertInspection({
+      assignmentId: a.id,
+      siteId: a.siteId,
+      inspectorId: a.inspectorId,
+      categoryId: a.categoryId,
+      templateId: a.templateId,
+      templateVersion: a.templateVersion,
+      status: 'in_progress',
+      startedAt: now,
+    });
+    await repo.updateAssignment(a.id, { status: 'in_progress', startedAt: a.startedAt ?? now });
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'assignment.started',
+      entityType: 'assignment',
+      entityId: a.id,
+      before: { status: a.status },
+      after: { status: 'in_progress', inspectionId: inspection.id },
+      ipAddress: origin.ip,
+    });
+    return inspection;
+  }
+
+  /** Saves the answers so far; the first save starts the inspection. */
+  async saveProgress(
+    auth: AuthContext,
+    id: number,
+    input: InspectionAnswersBody,
+    origin: RequestOrigin,
+  ): Promise<InspectionProgressResponse> {
+    const body = inspectionAnswersBodySchema.parse(input);
+    const now = this.clock.now();
+    const started = await this.db.transaction(async (tx) => {
+      const repo = new InspectorWorkRepository(tx);
+      const a = await this.lockOwnOpen(repo, auth, id);
+      const [content, units] = await Promise.all([this.content(repo, a), repo.units(id)]);
+      const problems = this.checkShape(body, units, itemIndex(content));
+      if (problems.length) throw AppError.validation(problems);
+      const existing = await repo.findInspection(id);
+      const inspection = existing ?? (await this.start(tx, repo, auth, a, now, origin));
+      await repo.updateInspection(inspection.id, {
+        answers: { units: body.units, remarks: body.remarks },
+        remarks: body.remarks,
+        progressSavedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'inspection.progress_saved',
+        entityType: 'inspection',
+        entityId: inspection.id,
+        // The answers themselves live on the inspection; the trail says how much was there.
+        after: {
+          units: body.units.length,
+          answers: body.units.reduce((n, u) => n + Object.keys(u.answers).length, 0),
+        },
+        ipAddress: origin.ip,
+      });
+      return !existing;
+    });
+    return { savedAt: now.toISOString(), message: started ? 'Inspection started' : 'Progress saved' };
+  }
+
+  /**
+   * Validates every answer against the pinned template version, computes the results and writes
+   * the whole completion in one transaction: the inspection, its units, the assignment, each
+   * unit's last-inspected and next-due dates, the audit trail and the administrators'
+   * notification. Any failure leaves all of it as it was.
+   */
+  async submit(
+    auth: AuthContext,
+    id: number,
+    input: InspectionAnswersBody,
+    origin: RequestOrigin,
+  ): Promise<InspectionSubmitResponse> {
+    const body = inspectionAnswersBodySchema.parse(input);
+    const now = this.clock.now();
+    const inspectionId = await this.db.transaction(async (tx) => {
+      const repo = new InspectorWorkRepository(tx);
+      const a = await this.lockOwnOpen(repo, auth, id);
+      const [content, units] = await Promise.all([this.content(repo, a), repo.units(id)]);
+      const items = itemIndex(content);
+      const shapeProblems = this.checkShape(body, units, items);
+      if (shapeProblems.length) throw AppError.validation(shapeProblems);
+
+      // The units to evaluate, in the assignment's order; a site-level assignment has one, null.
+      const targets: (AssignmentUnitRow | null)[] = units.length ? units : [null];
+      const positions = new Map(body.units.map((u, i) => [u.equipmentId, i]));
+      const problems: FieldError[] = [];
+      const fileRefs: { name: string; field: string; label: string }[] = [];
+      const evaluated = targets.map((unit) => {
+        const position = positions.get(unit?.id ?? null);
+        const answers = position === undefined ? {} : body.units[position]!.answers;
+        const label = unitLabel(unit);
+        const fieldOf = (key: string) =>
+          position === undefined ? 'units' : `units.${position}.answers.${key}`;
+        const evaluation = evaluateTemplate(content, answers);
+        for (const [key, ref] of items) {
+          const outcome = evaluation.items[key]!;
+          const name = `${label} · ${ref.item.label || key}`;
+          if (outcome.outcome === 'missing' || outcome.outcome === 'invalid') {
+            problems.push({ field: fieldOf(key), message: `${name}: ${outcome.reason}` });
+            continue;
+          }
+          const value = answers[key];
+          if (outcome.outcome !== 'recorded') continue;
+          if (ref.item.type === 'photo' && Array.isArray(value)) {
+            if (value.length > MAX_PHOTOS_PER_ITEM)
+              problems.push({
+                field: fieldOf(key),
+                message: `${name}: attach at most ${MAX_PHOTOS_PER_ITEM} photos`,
+              });
+            for (const url of value) this.collectFile(url, fieldOf(key), name, fileRefs, problems);
+          }
+          if (ref.item.type === 'signature' && typeof value === 'string')
+            this.collectFile(value, fieldOf(key), name, fileRefs, problems);
+        }
+        return { unit, answers, evaluation };
+      });
+      const owned = await repo.filesUploadedBy(
+        auth.userId,
+        fileRefs.map((f) => f.name),
+      );
+      for (const ref of fileRefs) {
+        if (!owned.has(ref.name))
+          problems.push({
+            field: ref.field,
+            message: `${ref.label}: upload the image from this device again`,
+          });
+      }
+      if (problems.length) throw AppError.validation(problems, 'Some answers are missing or not valid');
+
+      const results = evaluated.map(({ unit, answers, evaluation }) => {
+        const itemResults: ItemResult[] = [...items].map(([key, ref]) => ({
+          key,
+          sectionKey: ref.sectionKey,
+          outcome: evaluation.items[key]!.outcome,
+          reason: evaluation.items[key]!.reason ?? null,
+        }));
+        const result: InspectionResult = evaluation.failedItems.length ? 'fail' : 'pass';
+        return { unit, answers, result, failedItems: evaluation.failedItems.length, items: itemResults };
+      });
+      const failedItems = results.reduce((n, r) => n + r.failedItems, 0);
+      const answerablePerUnit = [...items.values()].filter((r) => isAnswerableType(r.item.type)).length;
+      const result: InspectionResult = failedItems ? 'fail' : 'pass';
+
+      const inspection =
+        (await repo.findInspection(id)) ?? (await this.start(tx, repo, auth, a, now, origin));
+      const completed = await repo.updateInspection(inspection.id, {
+        inspectorId: auth.userId,
+        status: 'completed',
+        result,
+        answers: {
+          units: results.map((r) => ({ equipmentId: r.unit?.id ?? null, answers: r.answers })),
+          remarks: body.remarks,
+        },
+        results: results.map((r) => ({ equipmentId: r.unit?.id ?? null, result: r.result, items: r.items })),
+        remarks: body.remarks,
+        failedItems,
+        totalItems: answerablePerUnit * targets.length,
+        unitCount: units.length,
+        progressSavedAt: now,
+        completedAt: now,
+      });
+      await repo.insertInspectionUnits(
+        results
+          .filter((r) => r.unit !== null)
+          .map((r) => ({
+            inspectionId: inspection.id,
+            equipmentId: r.unit!.id,
+            result: r.result,
+            failedItems: r.failedItems,
+            completedAt: now,
+          })),
+      );
+      await repo.updateAssignment(a.id, { status: 'completed', completedAt: now });
+
+      const unitIds = units.map((u) => u.id);
+      const datesBefore = await repo.equipmentDates(unitIds);
+      await repo.markInspected(unitIds, now);
+      const datesAfter = new Map((await repo.equipmentDates(unitIds)).map((d) => [d.id, d]));
+
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'inspection.completed',
+        entityType: 'inspection',
+        entityId: inspection.id,
+        before: { status: inspection.status },
+        after: {
+          status: 'completed',
+          result,
+          failedItems,
+          totalItems: completed.totalItems,
+          unitCount: units.length,
+        },
+        ipAddress: origin.ip,
+      });
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'assignment.completed',
+        entityType: 'assignment',
+        entityId: a.id,
+        before: { status: a.status },
+        after: { status: 'completed', inspectionId: inspection.id },
+        ipAddress: origin.ip,
+      });
+      await recordAudits(
+        tx,
+        datesBefore.map((before) => ({
+          actorId: auth.userId,
+          action: 'equipment.inspected',
+          entityType: 'equipment',
+          entityId: before.id,
+          before: { lastInspectedAt: before.lastInspectedAt, nextDueOn: before.nextDueOn },
+          after: {
+            lastInspectedAt: datesAfter.get(before.id)?.lastInspectedAt ?? null,
+            nextDueOn: datesAfter.get(before.id)?.nextDueOn ?? null,
+            inspectionId: inspection.id,
+          },
+          ipAddress: origin.ip,
+        })),
+      );
+
+      const refs = await repo.findAssignment(a.id);
+      const inspectorName = await repo.userName(auth.userId);
+      const siteName = refs?.site.name ?? 'a site';
+      const scope = units.length === 1 ? '1 unit' : units.length ? `${units.length} units` : 'the site';
+      await this.notifications.notify(tx, {
+        recipients: await this.notifications.adminRecipients(tx, [auth.userId]),
+        type: result === 'fail' ? 'inspection.failed' : 'inspection.completed',
+        title: result === 'fail' ? `Inspection failed: ${siteName}` : `Inspection passed: ${siteName}`,
+        body:
+          result === 'fail'
+            ? `${inspectorName} inspected ${scope} with ${refs?.template.name ?? 'the checklist'}; ${failedItems} ${failedItems === 1 ? 'item' : 'items'} failed.`
+            : `${inspectorName} inspected ${scope} with ${refs?.template.name ?? 'the checklist'}; everything passed.`,
+        link: inspectionDetailPath(inspection.id),
+      });
+      return inspection.id;
+    });
+    const inspection = await this.summary(inspectionId);
+    return {
+      inspection,
+      message:
+        inspection.result === 'fail'
+          ? 'Inspection submitted: some items failed'
+          : 'Inspection submitted: passed',
+    };
+  }
+
+  private collectFile(
+    url: AnswerValue,
+    field: string,
+    label: string,
+    refs: { name: string; field: string; label: string }[],
+    problems: FieldError[],
+  ) {
+    const name = typeof url === 'string' ? fileNameFromUrl(url) : null;
+    if (!name) problems.push({ field, message: `${label}: not an uploaded image` });
+    else refs.push({ name, field, label });
+  }
+
+  private async summary(inspectionId: number): Promise<InspectionSummary> {
+    const row = await this.repo.findInspectionById(inspectionId);
+    if (!row) throw AppError.notFound('Inspection');
+    const refs = await this.repo.findAssignment(row.assignmentId);
+    const site = await this.repo.summaryRefs(inspectionId);
+    if (!refs || !site) throw AppError.notFound('Inspection');
+    return {
+      id: row.id,
+      assignmentId: row.assignmentId,
+      result: row.result!,
+      failedItems: row.failedItems,
+      totalItems: row.totalItems,
+      unitCount: row.unitCount,
+      site: {
+        ...site.site,
+        clientName: site.client ? site.client.company || personName(site.client) : null,
+      },
+      inspector: { id: row.inspectorId, name: await this.repo.userName(row.inspectorId) },
+      category: refs.category,
+      template: { id: refs.template.id, name: refs.template.name, version: row.templateVersion },
+      startedAt: row.startedAt.toISOString(),
+      completedAt: row.completedAt!.toISOString(),
+    };
+  }
+
+  /**
+   * Stores one photo or signature: checked by content (JPEG, PNG or WebP), re-encoded to WebP
+   * without metadata, under a random name. The audit event records who uploaded it, which is what
+   * submit checks before it accepts the URL in an answer.
+   */
+  async upload(auth: AuthContext, data: Buffer, origin: RequestOrigin): Promise<{ url: string }> {
+    const encoded = await processProfileImage(data, INSPECTION_IMAGE_MAX_SIDE);
+    const name = generateFileName('webp');
+    await this.storage.save(name, encoded);
+    try {
+      await recordAudit(this.db, {
+        actorId: auth.userId,
+        action: UPLOAD_AUDIT_ACTION,
+        entityType: 'file',
+        entityId: name,
+        after: { url: fileUrl(name), bytes: encoded.length },
+        ipAddress: origin.ip,
+      });
+    } catch (error) {
+      await this.storage.remove(name).catch(() => {});
+      throw error;
+    }
+    return { url: fileUrl(name) };
+  }
+
+  /**
+   * The overdue announcements, registered with the scheduled job: the administrators (linked to the
+   * overdue list of the site) and the inspector (linked to their assignment) each get one, once per
+   * assignment, through two ledger kinds so each audience has its own link.
+   */
+  overdueSources(): ScheduledNotificationSource[] {
+    const describe = (r: Awaited<ReturnType<InspectorWorkRepository['overdueNotAnnounced']>>[number]) => ({
+      title: `Assignment overdue: ${r.siteName}`,
+      body: `${r.templateName} at ${r.siteCode} was due on ${r.dueOn}; assigned to ${personName({
+        firstName: r.inspectorFirstName,
+        lastName: r.inspectorLastName,
+      })}.`,
+    });
+    return [
+      {
+        kind: OVERDUE_ADMIN_KIND,
+        type: 'assignment.overdue',
+        findDue: async (db, now): Promise<DueAnnouncement[]> => {
+          const rows = await new InspectorWorkRepository(db).overdueNotAnnounced(
+            OVERDUE_ADMIN_KIND,
+            utcDateOf(now),
+          );
+          if (!rows.length) return [];
+          const admins = await this.notifications.adminRecipients(db);
+          return rows.map((r) => ({
+            objectId: r.id,
+            recipients: admins,
+            ...describe(r),
+            link: `/dashboard/inspection-management?tab=overdue&site=${r.siteId}`,
+          }));
+        },
+      },
+      {
+        kind: OVERDUE_INSPECTOR_KIND,
+        type: 'assignment.overdue',
+        findDue: async (db, now): Promise<DueAnnouncement[]> => {
+          const rows = await new InspectorWorkRepository(db).overdueNotAnnounced(
+            OVERDUE_INSPECTOR_KIND,
+            utcDateOf(now),
+          );
+          return rows.map((r) => ({
+            objectId: r.id,
+            recipients: [r.inspectorId],
+            ...describe(r),
+            link: inspectorAssignmentPath(r.id),
+          }));
+        },
+      },
+    ];
+  }
+}
