@@ -32,9 +32,10 @@ import {
   IconUserCheck,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { paths, sitePaths } from '@/config/paths';
+import { inspectionPaths, paths, sitePaths } from '@/config/paths';
+import { ResultBadge } from '@/features/inspections';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/utils/format-relative-time';
 import { useSiteCompletedInspections } from '../api/get-site-completed-inspections';
@@ -187,6 +188,7 @@ function InspectorsTab({ site }: { site: SiteDetails }) {
 
 function HistoryTab({ siteId }: { siteId: number }) {
   const query = useSiteCompletedInspections({ site_id: siteId, page: 1, limit: 20 });
+  const navigate = useNavigate();
   if (query.isPending) {
     return (
       <Stack gap="xs" aria-busy="true">
@@ -214,37 +216,66 @@ function HistoryTab({ siteId }: { siteId: number }) {
       </EmptyState>
     );
   }
+  const total = query.data?.pagination.total ?? rows.length;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" aria-label="Inspection history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Completed</Table.Th>
-            <Table.Th>Equipment</Table.Th>
-            <Table.Th>Inspector</Table.Th>
-            <Table.Th>Result</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((inspection) => (
-            <Table.Tr key={inspection.id}>
-              <Table.Td>{formatDateTime(inspection.completedAt)}</Table.Td>
-              <Table.Td>
-                {inspection.equipment
-                  ? `${inspection.equipment.assetTag} · ${inspection.equipment.name}`
-                  : 'Whole site'}
-              </Table.Td>
-              <Table.Td>{inspection.inspector?.name ?? '—'}</Table.Td>
-              <Table.Td>
-                <Badge color={inspection.result === 'pass' ? 'green' : 'red'} variant="light">
-                  {inspection.result === 'pass' ? 'Pass' : 'Fail'}
-                </Badge>
-              </Table.Td>
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={560}>
+        <Table
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-label="Inspection history"
+          data-testid="site-history"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Completed</Table.Th>
+              <Table.Th>Equipment</Table.Th>
+              <Table.Th>Inspector</Table.Th>
+              <Table.Th>Result</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((inspection) => (
+              <Table.Tr
+                key={inspection.id}
+                data-testid="site-history-row"
+                style={{ cursor: 'pointer' }}
+                // The whole row opens the inspection; the link in it is the keyboard's way there.
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('a')) return;
+                  void navigate(inspectionPaths.detail(inspection.id));
+                }}
+              >
+                <Table.Td>
+                  <Anchor component={Link} to={inspectionPaths.detail(inspection.id)} size="sm" fw={600}>
+                    {formatDateTime(inspection.completedAt)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  {inspection.equipment
+                    ? `${inspection.equipment.assetTag} · ${inspection.equipment.name}`
+                    : 'Whole site'}
+                </Table.Td>
+                <Table.Td>{inspection.inspector?.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <ResultBadge result={inspection.result} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed">
+          {total > rows.length
+            ? `The latest ${rows.length} of ${total} completed inspections.`
+            : `${total} completed inspection${total === 1 ? '' : 's'}.`}
+        </Text>
+        <Anchor component={Link} to={`${inspectionPaths.history}&site=${siteId}`} size="sm">
+          Filter and export in Inspection Management
+        </Anchor>
+      </Group>
+    </Stack>
   );
 }
 
