@@ -1,7 +1,13 @@
 import type { InspectionSummary, TemplateContent } from '@inspecta/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectionCategories, inspections, templates, templateVersions } from '../src/db/schema.js';
+import {
+  assignments,
+  inspectionCategories,
+  inspections,
+  templates,
+  templateVersions,
+} from '../src/db/schema.js';
 import { insertSite, insertType, insertUnit, uniq } from './helpers/equipment-fixtures.js';
 import { insertCompletedInspection } from './helpers/inspection-fixtures.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
@@ -336,6 +342,88 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
       expect(response.json().message).toBe('Inspection was not found');
     }
     expect((await call('/api/auth/inspections/abc')).statusCode).toBe(400);
+  });
+
+  it("answers a site's completed inspections, newest first, on its own route and the site page", async () => {
+    const response = await call(`/api/auth/site-completed-inspections?site_id=${phoenix.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.pagination).toEqual({ page: 1, limit: 20, total: 2 });
+    expect(body.data).toEqual([
+      {
+        id: ids.phoenixFail,
+        completedAt: '2026-06-10T12:00:00.000Z',
+        result: 'fail',
+        inspector: { id: meera, name: 'Meera Iyer' },
+        equipment: { id: phoenixUnit, name: expect.any(String), assetTag: 'FE-100' },
+        remarks: null,
+      },
+      expect.objectContaining({
+        id: ids.phoenixAnnual,
+        result: 'pass',
+        inspector: { id: ravi, name: 'Ravi Menon' },
+      }),
+    ]);
+    const orionPage = (
+      await call(`/api/auth/site-completed-inspections?site_id=${orion.id}&limit=1&page=2`)
+    ).json();
+    expect(orionPage.pagination.total).toBe(2);
+    // Two units were inspected: no single unit to name.
+    expect(orionPage.data).toEqual([expect.objectContaining({ id: ids.orionPass, equipment: null })]);
+    const details = (await call(`/api/auth/sites/full-details/${orion.id}`)).json();
+    expect(details.site.latestInspections.map((i: { id: number }) => i.id)).toEqual([
+      ids.orionFail,
+      ids.orionPass,
+    ]);
+    expect(details.site.latestInspections[0]).toMatchObject({
+      result: 'fail',
+      remarks: 'Seal broken on FE-002; replaced on the spot.',
+    });
+    expect((await call('/api/auth/site-completed-inspections?site_id=999999')).statusCode).toBe(404);
+    expect(
+      (await call(`/api/auth/site-completed-inspections?site_id=${orion.id}`, inspectorToken)).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses to delete a site with completed inspections (409), and deletes one whose only inspection was abandoned', async () => {
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sites/delete/${orion.id}`,
+      headers: { authorization: admin },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('completed inspections');
+
+    const lone = await insertSite(ctx.db, { name: uniq('Lone Depot') });
+    const unit = await insertUnit(ctx.db, {
+      siteId: lone.id,
+      equipmentTypeId: (await insertType(ctx.db)).id,
+    });
+    const started = await insertCompletedInspection(ctx.db, {
+      categoryId: routine,
+      templateId,
+      templateVersion: 2,
+      content: CONTENT,
+      siteId: lone.id,
+      inspectorId: ravi,
+      units: [{ equipmentId: unit.id, answers: passing }],
+      completedAt: new Date('2026-06-01T10:00:00Z'),
+    });
+    await ctx.db
+      .update(inspections)
+      .set({ status: 'in_progress', result: null, completedAt: null })
+      .where(eq(inspections.id, started.id));
+    await ctx.db
+      .update(assignments)
+      .set({ status: 'cancelled', cancelReason: 'Site closed' })
+      .where(eq(assignments.id, started.assignmentId));
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sites/delete/${lone.id}`,
+      headers: { authorization: admin },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await ctx.db.select().from(inspections).where(eq(inspections.id, started.id))).toEqual([]);
   });
 
   it('is for administrators only', async () => {

@@ -2,7 +2,7 @@ import type { CompletedInspection, SiteInspector, SiteSort, SiteStatus } from '@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { assignments, equipment, sites, users } from '../../db/schema.js';
+import { assignments, equipment, inspections, inspectionUnits, sites, users } from '../../db/schema.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteInsert = typeof sites.$inferInsert;
@@ -302,7 +302,9 @@ export class SitesRepository {
 
   /** Deletes the site and the equipment registered at it; answers how many units went with it. */
   async deleteWithEquipment(id: number): Promise<number> {
-    // Only cancelled assignments can remain here (open ones are refused first); they go with the site.
+    // Only cancelled assignments can remain here (open ones are refused first); they go with the site,
+    // with an inspection one of them had started (never a completed one: those refuse the delete).
+    await this.db.delete(inspections).where(eq(inspections.siteId, id));
     await this.db.delete(assignments).where(eq(assignments.siteId, id));
     const removed = await this.db
       .delete(equipment)
@@ -392,11 +394,14 @@ export class SitesRepository {
   }
 
   // ---- Inspections and assignments ----
-  // Assignments are filled in; completed inspections arrive with the inspector's side (their table).
-
   /** Whether any inspection at the site was completed (such a site is deactivated, never deleted). */
-  async hasCompletedInspections(_siteId: number): Promise<boolean> {
-    return false;
+  async hasCompletedInspections(siteId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: inspections.id })
+      .from(inspections)
+      .where(and(eq(inspections.siteId, siteId), eq(inspections.status, 'completed')))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Assigned or in-progress assignments at the site. */
@@ -434,12 +439,50 @@ export class SitesRepository {
     }));
   }
 
-  /** Completed inspections at the site, newest first, and how many there are. */
+  /**
+   * Completed inspections at the site, newest first (the partial index on site and completion), and
+   * how many there are. `equipment` names the unit when the inspection covered exactly one.
+   */
   async completedInspections(
-    _siteId: number,
-    _offset: number,
-    _limit: number,
+    siteId: number,
+    offset: number,
+    limit: number,
   ): Promise<{ rows: CompletedInspection[]; total: number }> {
-    return { rows: [], total: 0 };
+    const where = and(eq(inspections.siteId, siteId), eq(inspections.status, 'completed'));
+    const inspector = alias(users, 'inspector');
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({
+          id: inspections.id,
+          completedAt: inspections.completedAt,
+          result: inspections.result,
+          remarks: inspections.remarks,
+          inspector: { id: inspector.id, firstName: inspector.firstName, lastName: inspector.lastName },
+          equipment: { id: equipment.id, name: equipment.name, assetTag: equipment.assetTag },
+        })
+        .from(inspections)
+        .innerJoin(inspector, eq(inspector.id, inspections.inspectorId))
+        .leftJoin(
+          inspectionUnits,
+          and(eq(inspectionUnits.inspectionId, inspections.id), eq(inspections.unitCount, 1)),
+        )
+        .leftJoin(equipment, eq(equipment.id, inspectionUnits.equipmentId))
+        .where(where)
+        .orderBy(desc(inspections.completedAt), desc(inspections.id))
+        .offset(offset)
+        .limit(limit),
+      this.db.select({ n: count() }).from(inspections).where(where),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        completedAt: (r.completedAt ?? new Date(0)).toISOString(),
+        result: r.result ?? 'pass',
+        inspector: { id: r.inspector.id, name: `${r.inspector.firstName} ${r.inspector.lastName}`.trim() },
+        equipment: r.equipment,
+        remarks: r.remarks,
+      })),
+      total: totals[0]?.n ?? 0,
+    };
   }
 }
