@@ -24,6 +24,8 @@ import { type FileStorage, LocalDiskFileStorage } from './modules/files/file-sto
 import { filesRoutes } from './modules/files/files.routes.js';
 import { globalSearchRoutes } from './modules/global-search/global-search.routes.js';
 import { GlobalSearchService } from './modules/global-search/global-search.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
 import { InspectionsService } from './modules/inspections/inspections.service.js';
@@ -83,6 +85,7 @@ export interface AppServices {
   equipment: EquipmentService;
   settings: SettingsService;
   assignments: AssignmentsService;
+  dashboard: DashboardService;
   inspectorWork: InspectorWorkService;
   inspections: InspectionsService;
 }
@@ -200,6 +203,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       companyName: config.PRODUCT_NAME,
     }),
     assignments: new AssignmentsService(database.db, clock, notifications),
+    dashboard: new DashboardService(database.db, clock),
     inspectorWork: new InspectorWorkService(database.db, clock, notifications, fileStorage),
     inspections: new InspectionsService(database.db),
   };
@@ -241,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(accountRoutes, { emailChangeService: services.emailChange });
       await api.register(settingsRoutes, { settingsService: services.settings });
       await api.register(assignmentsRoutes, { assignmentsService: services.assignments });
+      await api.register(dashboardRoutes, { dashboardService: services.dashboard });
       await api.register(inspectorWorkRoutes, { inspectorWorkService: services.inspectorWork });
       await api.register(globalSearchRoutes, { globalSearchService: new GlobalSearchService(database.db) });
       await api.register(inspectionsRoutes, { inspectionsService: services.inspections });

@@ -1,0 +1,370 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  notLike,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  assignments,
+  auditEvents,
+  equipment,
+  inspections,
+  sites,
+  templates,
+  users,
+} from '../../db/schema.js';
+import { dueFilterConditions } from '../equipment/equipment.repository.js';
+
+const OPEN = ['assigned', 'in_progress'] as const;
+
+/** Audit entity types a person changes on purpose; sign-ins, sessions and read receipts are noise on a home page. */
+export const ACTIVITY_ENTITY_TYPES = [
+  'site',
+  'equipment',
+  'equipment_type',
+  'user',
+  'template',
+  'inspection_category',
+  'assignment',
+  'inspection',
+  'settings',
+] as const;
+
+/** User actions that are housekeeping of one's own account, not work on the register. */
+const QUIET_USER_ACTIONS = ['user.notification_preferences', 'user.email_change_requested'];
+
+export interface SiteRefRow {
+  id: number;
+  name: string;
+  siteCode: string;
+  city: string | null;
+}
+
+export interface AssignmentListRow {
+  id: number;
+  status: 'assigned' | 'in_progress' | 'completed' | 'cancelled';
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  dueOn: string;
+  site: SiteRefRow;
+  inspectorId: number;
+  inspectorFirstName: string;
+  inspectorLastName: string;
+  templateName: string;
+}
+
+export interface InspectionListRow {
+  id: number;
+  result: 'pass' | 'fail' | null;
+  failedItems: number;
+  completedAt: Date | null;
+  site: SiteRefRow;
+  inspectorId: number;
+  inspectorFirstName: string;
+  inspectorLastName: string;
+  templateName: string;
+}
+
+export interface ActivityRow {
+  id: number;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+}
+
+const siteRef = { id: sites.id, name: sites.name, siteCode: sites.siteCode, city: sites.city };
+
+const int = (value: unknown): number => Number(value ?? 0);
+
+/**
+ * The home screen's queries. Each one is a count or a short ordered read served by an existing
+ * index (see docs/dashboard.md); the service runs them concurrently.
+ */
+export class DashboardRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Sites per status (an index-only scan of `sites_status_idx`). */
+  async siteCounts(): Promise<{ active: number; draft: number; inactive: number }> {
+    const rows = await this.db
+      .select({ status: sites.status, n: sql<number>`count(*)::int` })
+      .from(sites)
+      .groupBy(sites.status);
+    const of = (status: string) => int(rows.find((r) => r.status === status)?.n);
+    return { active: of('active'), draft: of('draft'), inactive: of('inactive') };
+  }
+
+  /**
+   * Units not retired, split by status, and by due status with the equipment list's own `due`
+   * conditions. One index-only pass over `equipment_status_due_idx (status, next_due_on, id)`.
+   */
+  async equipmentFigures(today: string): Promise<{
+    inService: number;
+    outOfService: number;
+    overdue: number;
+    dueSoon: number;
+    ok: number;
+  }> {
+    const filtered = (due: 'overdue' | 'due_soon' | 'ok') =>
+      sql<number>`count(*) filter (where ${and(...dueFilterConditions(due, today))})::int`;
+    const [row] = await this.db
+      .select({
+        inService: sql<number>`count(*) filter (where ${equipment.status} = 'in_service')::int`,
+        outOfService: sql<number>`count(*) filter (where ${equipment.status} = 'out_of_service')::int`,
+        overdue: filtered('overdue'),
+        dueSoon: filtered('due_soon'),
+        ok: filtered('ok'),
+      })
+      .from(equipment)
+      .where(ne(equipment.status, 'retired'));
+    return {
+      inService: int(row?.inService),
+      outOfService: int(row?.outOfService),
+      overdue: int(row?.overdue),
+      dueSoon: int(row?.dueSoon),
+      ok: int(row?.ok),
+    };
+  }
+
+  /** Live (not deleted), active inspectors and clients, as the user list counts them. */
+  async people(): Promise<{ inspectors: number; clients: number }> {
+    const [row] = await this.db
+      .select({
+        inspectors: sql<number>`count(*) filter (where ${users.userType} = 'inspector')::int`,
+        clients: sql<number>`count(*) filter (where ${users.userType} = 'client')::int`,
+      })
+      .from(users)
+      .where(
+        and(
+          isNull(users.deletedAt),
+          eq(users.status, 'active'),
+          inArray(users.userType, ['inspector', 'client']),
+        ),
+      );
+    return { inspectors: int(row?.inspectors), clients: int(row?.clients) };
+  }
+
+  /** Open assignments and the overdue ones among them (`assignments_status_due_idx`). */
+  async assignmentFigures(today: string): Promise<{ open: number; inProgress: number; overdue: number }> {
+    const [row] = await this.db
+      .select({
+        open: sql<number>`count(*)::int`,
+        inProgress: sql<number>`count(*) filter (where ${assignments.status} = 'in_progress')::int`,
+        overdue: sql<number>`count(*) filter (where ${assignments.dueOn} < ${today}::date)::int`,
+      })
+      .from(assignments)
+      .where(inArray(assignments.status, [...OPEN]));
+    return { open: int(row?.open), inProgress: int(row?.inProgress), overdue: int(row?.overdue) };
+  }
+
+  /**
+   * Completed inspections per result and per 7-day bucket counted from `since` (a Monday), up to
+   * now. Reads only (result, completed_at): an index-only range scan of `inspections_result_completed_idx`.
+   */
+  async completedPerWeek(since: string): Promise<{ bucket: number; result: 'pass' | 'fail'; n: number }[]> {
+    const bucket = sql<number>`(((${inspections.completedAt} at time zone 'UTC')::date - ${since}::date) / 7)::int`;
+    const rows = await this.db
+      .select({ bucket, result: inspections.result, n: sql<number>`count(*)::int` })
+      .from(inspections)
+      .where(
+        and(
+          eq(inspections.status, 'completed'),
+          inArray(inspections.result, ['pass', 'fail']),
+          gte(inspections.completedAt, sql`${since}::date at time zone 'UTC'`),
+        ),
+      )
+      .groupBy(sql`1`, inspections.result);
+    return rows
+      .filter((r): r is { bucket: number; result: 'pass' | 'fail'; n: number } => r.result !== null)
+      .map((r) => ({ bucket: int(r.bucket), result: r.result, n: int(r.n) }));
+  }
+
+  /** Completed inspections from `from` (inclusive) to `to` (exclusive), both YYYY-MM-DD in UTC. */
+  async completedBetween(from: string, to: string): Promise<{ pass: number; fail: number }> {
+    const rows = await this.db
+      .select({ result: inspections.result, n: sql<number>`count(*)::int` })
+      .from(inspections)
+      .where(
+        and(
+          eq(inspections.status, 'completed'),
+          inArray(inspections.result, ['pass', 'fail']),
+          gte(inspections.completedAt, sql`${from}::date at time zone 'UTC'`),
+          lt(inspections.completedAt, sql`${to}::date at time zone 'UTC'`),
+        ),
+      )
+      .groupBy(inspections.result);
+    const of = (result: string) => int(rows.find((r) => r.result === result)?.n);
+    return { pass: of('pass'), fail: of('fail') };
+  }
+
+  /** Sites with the most failed items in inspections completed since `since` (YYYY-MM-DD, UTC). */
+  async topFailingSites(
+    since: string,
+    limit: number,
+  ): Promise<{ site: SiteRefRow; failedItems: number; failedInspections: number }[]> {
+    const totals = this.db
+      .select({
+        siteId: inspections.siteId,
+        failedItems: sql<number>`sum(${inspections.failedItems})::int`.as('failed_items_total'),
+        failedInspections: sql<number>`count(*) filter (where ${inspections.result} = 'fail')::int`.as(
+          'failed_inspections',
+        ),
+      })
+      .from(inspections)
+      .where(
+        and(
+          eq(inspections.status, 'completed'),
+          gte(inspections.completedAt, sql`${since}::date at time zone 'UTC'`),
+          sql`${inspections.failedItems} > 0`,
+        ),
+      )
+      .groupBy(inspections.siteId)
+      .orderBy(sql`2 desc`, inspections.siteId)
+      .limit(limit)
+      .as('totals');
+    const rows = await this.db
+      .select({ site: siteRef, failedItems: totals.failedItems, failedInspections: totals.failedInspections })
+      .from(totals)
+      .innerJoin(sites, eq(sites.id, totals.siteId))
+      .orderBy(desc(totals.failedItems), asc(sites.id));
+    return rows.map((r) => ({
+      site: r.site,
+      failedItems: int(r.failedItems),
+      failedInspections: int(r.failedInspections),
+    }));
+  }
+
+  private assignmentList(where: SQL, limit: number) {
+    return this.db
+      .select({
+        id: assignments.id,
+        status: assignments.status,
+        priority: assignments.priority,
+        dueOn: assignments.dueOn,
+        site: siteRef,
+        inspectorId: users.id,
+        inspectorFirstName: users.firstName,
+        inspectorLastName: users.lastName,
+        templateName: templates.name,
+      })
+      .from(assignments)
+      .innerJoin(sites, eq(sites.id, assignments.siteId))
+      .innerJoin(users, eq(users.id, assignments.inspectorId))
+      .innerJoin(templates, eq(templates.id, assignments.templateId))
+      .where(where)
+      .orderBy(asc(assignments.dueOn), asc(assignments.id))
+      .limit(limit);
+  }
+
+  /** Open work due today or later, soonest first (`assignments_status_due_idx`). */
+  async nextDue(today: string, limit: number): Promise<AssignmentListRow[]> {
+    return this.assignmentList(
+      and(inArray(assignments.status, [...OPEN]), gte(assignments.dueOn, today))!,
+      limit,
+    );
+  }
+
+  /** Open work due before today, the longest overdue first. */
+  async mostOverdue(today: string, limit: number): Promise<AssignmentListRow[]> {
+    return this.assignmentList(
+      and(inArray(assignments.status, [...OPEN]), lt(assignments.dueOn, today))!,
+      limit,
+    );
+  }
+
+  /** The newest completed inspections (`inspections_completed_idx`). */
+  async latestInspections(limit: number): Promise<InspectionListRow[]> {
+    return this.db
+      .select({
+        id: inspections.id,
+        result: inspections.result,
+        failedItems: inspections.failedItems,
+        completedAt: inspections.completedAt,
+        site: siteRef,
+        inspectorId: users.id,
+        inspectorFirstName: users.firstName,
+        inspectorLastName: users.lastName,
+        templateName: templates.name,
+      })
+      .from(inspections)
+      .innerJoin(sites, eq(sites.id, inspections.siteId))
+      .innerJoin(users, eq(users.id, inspections.inspectorId))
+      .innerJoin(templates, eq(templates.id, inspections.templateId))
+      .where(eq(inspections.status, 'completed'))
+      .orderBy(sql`${inspections.completedAt} desc nulls last`, desc(inspections.id))
+      .limit(limit);
+  }
+
+  /** The newest audit events about the register (`audit_events_created_idx`, read newest first). */
+  async recentActivity(limit: number): Promise<ActivityRow[]> {
+    const rows = await this.db
+      .select({
+        id: auditEvents.id,
+        action: auditEvents.action,
+        entityType: auditEvents.entityType,
+        entityId: auditEvents.entityId,
+        before: auditEvents.before,
+        after: auditEvents.after,
+        createdAt: auditEvents.createdAt,
+        actorId: auditEvents.actorId,
+        actorFirstName: users.firstName,
+        actorLastName: users.lastName,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .where(
+        and(
+          inArray(auditEvents.entityType, [...ACTIVITY_ENTITY_TYPES]),
+          or(ne(auditEvents.entityType, 'user'), notInArray(auditEvents.action, QUIET_USER_ACTIONS)),
+          notLike(auditEvents.action, 'auth.%'),
+        ),
+      )
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /** Current names of users and sites an event names only by id (a status change carries no name). */
+  async entityNames(refs: { entityType: string; entityId: string }[]): Promise<Map<string, string>> {
+    const idsOf = (type: string) => [
+      ...new Set(
+        refs.filter((r) => r.entityType === type && /^\d+$/.test(r.entityId)).map((r) => Number(r.entityId)),
+      ),
+    ];
+    const userIds = idsOf('user');
+    const siteIds = idsOf('site');
+    const [userRows, siteRows] = await Promise.all([
+      userIds.length
+        ? this.db
+            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(inArray(users.id, userIds))
+        : [],
+      siteIds.length
+        ? this.db
+            .select({ id: sites.id, siteCode: sites.siteCode, name: sites.name })
+            .from(sites)
+            .where(inArray(sites.id, siteIds))
+        : [],
+    ]);
+    const names = new Map<string, string>();
+    for (const u of userRows) names.set(`user:${u.id}`, `${u.firstName} ${u.lastName}`.trim());
+    for (const site of siteRows) names.set(`site:${site.id}`, `${site.siteCode} ${site.name}`);
+    return names;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Database } from '../../src/db/database.js';
+import { assignments, inspectionCategories, inspections, templates } from '../../src/db/schema.js';
+import { uniq } from './equipment-fixtures.js';
+
+/** A category and a published template that assignments and inspections can point at. */
+export async function insertWorkRefs(db: Database): Promise<{ categoryId: number; templateId: number }> {
+  const [category] = await db
+    .insert(inspectionCategories)
+    .values({ name: uniq('Routine'), colour: 'blue' })
+    .returning();
+  const [template] = await db
+    .insert(templates)
+    .values({
+      name: uniq('Fire safety checklist'),
+      categoryId: category!.id,
+      status: 'published',
+      publishedVersion: 1,
+    })
+    .returning();
+  return { categoryId: category!.id, templateId: template!.id };
+}
+
+export interface WorkRefs {
+  siteId: number;
+  inspectorId: number;
+  categoryId: number;
+  templateId: number;
+}
+
+/** An assignment row as the assignments module writes it (status and dates as given). */
+export async function insertAssignment(
+  db: Database,
+  refs: WorkRefs,
+  values: {
+    status: 'assigned' | 'in_progress' | 'completed' | 'cancelled';
+    dueOn: string;
+    scheduledFor?: string;
+  },
+) {
+  const [row] = await db
+    .insert(assignments)
+    .values({
+      ...refs,
+      templateVersion: 1,
+      status: values.status,
+      scheduledFor: values.scheduledFor ?? values.dueOn,
+      dueOn: values.dueOn,
+      cancelReason: values.status === 'cancelled' ? 'Site closed for renovation' : null,
+      cancelledAt: values.status === 'cancelled' ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * An inspection with its (completed) assignment, written straight into the tables: the dashboard
+ * reads only the stored status, result, failed_items and completed_at, whatever wrote them.
+ */
+export async function insertInspectionRecord(
+  db: Database,
+  refs: WorkRefs,
+  values:
+    | { result: 'pass' | 'fail'; completedAt: Date; failedItems?: number }
+    | { inProgress: true; assignmentId: number },
+) {
+  const completed = 'inProgress' in values ? null : values;
+  const assignmentId =
+    'inProgress' in values
+      ? values.assignmentId
+      : (
+          await insertAssignment(db, refs, {
+            status: 'completed',
+            dueOn: values.completedAt.toISOString().slice(0, 10),
+          })
+        ).id;
+  const [row] = await db
+    .insert(inspections)
+    .values({
+      ...refs,
+      assignmentId,
+      templateVersion: 1,
+      status: completed ? 'completed' : 'in_progress',
+      result: completed?.result ?? null,
+      failedItems: completed?.failedItems ?? 0,
+      totalItems: 12,
+      unitCount: 1,
+      startedAt: completed ? new Date(completed.completedAt.getTime() - 3_600_000) : new Date(),
+      completedAt: completed?.completedAt ?? null,
+    })
+    .returning();
+  return row!;
+}
