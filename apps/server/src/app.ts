@@ -39,6 +39,11 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { ScheduledNotificationJob } from './modules/notifications/scheduled-notifications.js';
 import { postalRoutes } from './modules/postal/postal.routes.js';
 import { PostalService } from './modules/postal/postal.service.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import type { PushService } from './modules/push/push.service.js';
+import type { PushSender } from './modules/push/push-sender.js';
+import { setUpPush } from './modules/push/push-setup.js';
+import type { PushWorker } from './modules/push/push-worker.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
@@ -65,6 +70,8 @@ export interface BuildAppOptions {
   smsProvider?: SmsProvider | null;
   /** Where uploads are kept; by default DATA_DIR/uploads on the local disk. */
   fileStorage?: FileStorage;
+  /** How web push leaves (tests may pass a fake); by default web-push over fetch. */
+  pushSender?: PushSender;
 }
 
 export interface AppServices {
@@ -75,6 +82,8 @@ export interface AppServices {
   notifications: NotificationsService;
   notificationBus: NotificationBus;
   scheduledNotifications: ScheduledNotificationJob;
+  push: PushService;
+  pushWorker: PushWorker;
   inspectionCategories: InspectionCategoriesService;
   templates: TemplatesService;
   sites: SitesService;
@@ -172,6 +181,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     );
   }
   app.addHook('onClose', async () => scheduledNotifications.stop());
+  const { push, pushWorker } = setUpPush({
+    app,
+    config,
+    db: database.db,
+    clock,
+    notifications,
+    bus: notificationBus,
+    sender: options.pushSender,
+  });
   const services: AppServices = {
     auth: authService,
     emailChange: new EmailChangeService(database.db, clock, delivery, { productName: config.PRODUCT_NAME }),
@@ -184,6 +202,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     notifications,
     notificationBus,
     scheduledNotifications,
+    push,
+    pushWorker,
     inspectionCategories: new InspectionCategoriesService(database.db),
     templates: new TemplatesService(database.db),
     sites: new SitesService(database.db, clock),
@@ -231,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         bus: notificationBus,
         heartbeatMs: config.NOTIFICATION_HEARTBEAT_SECONDS * 1000,
       });
+      await api.register(pushRoutes, { pushService: services.push });
       await api.register(inspectionCategoriesRoutes, {
         inspectionCategoriesService: services.inspectionCategories,
       });

@@ -59,6 +59,17 @@ export const configSchema = z.object({
   NOTIFICATION_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
   /** Seconds between runs of the scheduled notification job (overdue assignments); 0 turns it off. */
   SCHEDULED_NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Who the push services may contact about this server (VAPID `sub`); defaults to mailto: the MAIL_FROM address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  /** How long one web-push request may take before it counts as failed and is retried (SPEC.md 9: 10 s). */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /** Seconds between passes of the push queue worker (it also wakes on every new notification); 0 turns it off. */
+  PUSH_WORKER_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /** Accept http:// push endpoints (tests with a local fake push service); real push services are https. */
+  PUSH_ALLOW_HTTP_ENDPOINTS: booleanFromEnv.default(false),
 });
 
 export type EnvConfig = z.infer<typeof configSchema>;

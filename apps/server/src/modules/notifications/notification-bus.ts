@@ -99,7 +99,10 @@ export class NotificationBus {
 
   private dispatch(payload: string | undefined): void {
     const signal = parseSignal(payload);
-    if (signal?.kind === 'notification') this.emitter.emit(`user:${signal.userId}`, signal);
+    if (signal?.kind === 'notification') {
+      this.emitter.emit(`user:${signal.userId}`, signal);
+      this.emitter.emit('notification', signal);
+    }
     if (signal?.kind === 'sessions') this.emitter.emit(`sessions:${signal.userId}`);
   }
 
@@ -108,6 +111,12 @@ export class NotificationBus {
     const event = `sessions:${userId}`;
     this.emitter.on(event, listener);
     return () => this.emitter.off(event, listener);
+  }
+
+  /** Calls `listener` for every new notification, whoever it is for (the push worker wakes on it). */
+  onAnyNotification(listener: (signal: NotificationSignal) => void): () => void {
+    this.emitter.on('notification', listener);
+    return () => this.emitter.off('notification', listener);
   }
 
   /** Calls `listener` for each new notification of this user; answers the unsubscribe function. */

@@ -57,14 +57,23 @@ export function toNotification(row: NotificationRow): Notification {
 
 const notificationNotFound = () => AppError.notFound('Notification');
 
+/** Work another module adds to the transaction that creates notifications (web push queues its sends). */
+export type NotificationsCreatedHook = (tx: Executor, rows: readonly NotificationRow[]) => Promise<unknown>;
+
 export class NotificationsService {
   private readonly repo: NotificationsRepository;
+  private readonly createdHooks: NotificationsCreatedHook[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {
     this.repo = new NotificationsRepository(db);
+  }
+
+  /** Runs `hook` inside every `notify` transaction, after the notifications are inserted. */
+  onCreated(hook: NotificationsCreatedHook): void {
+    this.createdHooks.push(hook);
   }
 
   /**
@@ -87,6 +96,7 @@ export class NotificationsService {
         createdAt: this.clock.now(),
       })),
     );
+    for (const hook of this.createdHooks) await hook(tx, rows);
     for (const row of rows) {
       await repo.publish(NOTIFICATION_CHANNEL, JSON.stringify({ id: row.id, userId: row.userId }));
     }
