@@ -175,9 +175,24 @@ describe('home dashboard: GET /api/dashboard/data', () => {
     const { topFailingSites, failingSitesSince } = (await getData()).charts;
     expect(failingSitesSince).toBe('2026-03-06');
     expect(topFailingSites.map((s) => [s.site.name, s.failedItems, s.failedInspections, s.link])).toEqual([
-      ['Site C', 5, 1, `/dashboard/site-management/${site.c.id}`],
-      ['Site A', 3, 1, `/dashboard/site-management/${site.a.id}`],
-      ['Site B', 3, 1, `/dashboard/site-management/${site.b.id}`],
+      [
+        'Site C',
+        5,
+        1,
+        `/dashboard/inspection-management?tab=history&site=${site.c.id}&from=2026-03-06&to=2026-06-03`,
+      ],
+      [
+        'Site A',
+        3,
+        1,
+        `/dashboard/inspection-management?tab=history&site=${site.a.id}&from=2026-03-06&to=2026-06-03`,
+      ],
+      [
+        'Site B',
+        3,
+        1,
+        `/dashboard/inspection-management?tab=history&site=${site.b.id}&from=2026-03-06&to=2026-06-03`,
+      ],
     ]);
   });
 
@@ -206,6 +221,12 @@ describe('home dashboard: GET /api/dashboard/data', () => {
       ['Site C', 'fail', '2026-03-15T23:59:59.000Z'],
       ['Site D', 'fail', '2026-03-05T12:00:00.000Z'],
     ]);
+    const newest = lists.latestInspections[0]!;
+    expect(newest).toMatchObject({
+      failedItems: 2,
+      templateName: expect.stringContaining('Fire safety checklist'),
+    });
+    expect(newest.link).toBe(`/dashboard/inspection-management/inspections/${newest.id}`);
   });
 
   it('tells recent activity as who did what to which object, newest first, without sign-ins', async () => {

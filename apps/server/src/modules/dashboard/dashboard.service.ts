@@ -26,7 +26,6 @@ const DAY_MS = 86_400_000;
 /** Client paths of the lists the figures count; each lands on exactly the rows behind its number. */
 export const dashboardLinks = {
   sites: (status: 'active') => `/dashboard/site-management?status=${status}`,
-  site: (id: number) => `/dashboard/site-management/${id}`,
   equipment: (due?: 'overdue' | 'due_soon' | 'ok') =>
     due ? `/dashboard/equipment-management?due=${due}` : '/dashboard/equipment-management',
   users: (type: 'inspector' | 'client') => `/dashboard/user-management?type=${type}&status=active`,
@@ -34,8 +33,9 @@ export const dashboardLinks = {
     siteId ? `/dashboard/inspection-management?site=${siteId}` : '/dashboard/inspection-management',
   overdueAssignments: (siteId?: number) =>
     `/dashboard/inspection-management?tab=overdue${siteId ? `&site=${siteId}` : ''}`,
-  history: (from: string, to: string, extra = '') =>
-    `/dashboard/inspection-management?tab=history&from=${from}&to=${to}${extra}`,
+  history: (from: string, to: string, siteId?: number) =>
+    `/dashboard/inspection-management?tab=history${siteId ? `&site=${siteId}` : ''}&from=${from}&to=${to}`,
+  inspection: (id: number) => `/dashboard/inspection-management/inspections/${id}`,
 };
 
 /** Whole days from `from` to `to` (YYYY-MM-DD). */
@@ -194,7 +194,10 @@ export class DashboardService {
       charts: {
         inspectionsPerWeek,
         equipmentByDue,
-        topFailingSites: failing.map((f) => ({ ...f, link: dashboardLinks.site(f.site.id) })),
+        topFailingSites: failing.map((f) => ({
+          ...f,
+          link: dashboardLinks.history(failingSince, today, f.site.id),
+        })),
         failingSitesSince: failingSince,
       },
       lists: {
@@ -237,7 +240,7 @@ function toInspection(row: InspectionListRow): DashboardInspection[] {
       site: row.site,
       inspector: { id: row.inspectorId, name: personName(row.inspectorFirstName, row.inspectorLastName) },
       templateName: row.templateName,
-      link: dashboardLinks.site(row.site.id),
+      link: dashboardLinks.inspection(row.id),
     },
   ];
 }
