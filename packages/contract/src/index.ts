@@ -11,6 +11,7 @@ export * from './exports.js';
 export * from './global-search.js';
 export * from './health.js';
 export * from './inspection-categories.js';
+export * from './list-exports.js';
 export * from './notifications.js';
 export * from './password-policy.js';
 export * from './phone.js';

@@ -197,10 +197,20 @@ export async function* keysetBatches<Row>(
   }
 }
 
+/** Enriches each batch as it passes (e.g. counts from another table, one query per batch). */
+export async function* mapBatches<In, Out>(
+  batches: AsyncIterable<readonly In[]>,
+  map: (batch: readonly In[]) => Promise<Out[]>,
+): AsyncGenerator<Out[]> {
+  for await (const batch of batches) yield await map(batch);
+}
+
 /** What a service answers when an export starts: the row count (audited) and the rows to stream. */
 export interface PreparedExport<Row> {
   rowCount: number;
   batches: AsyncIterable<readonly Row[]>;
+  /** Today's date by the server clock (`YYYY-MM-DD`), for the file name. */
+  date: string;
 }
 
 /** The file name of an export: `<name>-<YYYY-MM-DD>.<format>`. */

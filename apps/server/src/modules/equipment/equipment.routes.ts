@@ -94,21 +94,13 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
       },
     },
     async (request, reply) => {
-      const { format } = request.query;
-      const { rowCount, batches } = await service.startExport(
-        requireAuth(request),
-        request.query,
-        request.ip,
-      );
-      const today = service.today();
+      const prepared = await service.startExport(requireAuth(request), request.query, request.ip);
       return sendTable(request, reply, {
-        format,
+        format: request.query.format,
         fileName: 'equipment',
-        date: today,
         sheetName: 'Equipment',
-        columns: equipmentExportColumns(today),
-        batches,
-        rowCount,
+        columns: equipmentExportColumns(prepared.date),
+        ...prepared,
       });
     },
   );

@@ -156,6 +156,7 @@ export class EquipmentService {
     });
     return {
       rowCount,
+      date: today,
       batches: keysetBatches(
         (afterId, size) => this.repo.batchAfter(resolved, today, afterId, size),
         (row) => row.unit.id,

@@ -1,5 +1,5 @@
 import type { CompletedInspection, SiteInspector, SiteSort, SiteStatus } from '@inspecta/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { assignments, equipment, inspections, inspectionUnits, sites, users } from '../../db/schema.js';
@@ -147,6 +147,18 @@ export class SitesRepository {
       .orderBy(...orderBy(sort))
       .offset(offset)
       .limit(limit);
+  }
+
+  /** One batch of the filtered register in id order after `afterId` (keyset paging for exports). */
+  async batchAfter(plan: SearchPlan, afterId: number, size: number): Promise<SiteWithClient[]> {
+    const where = this.conditions(plan, true);
+    return this.db
+      .select({ site: sites, client: clientColumns })
+      .from(sites)
+      .leftJoin(users, eq(users.id, sites.clientId))
+      .where(where ? and(where, gt(sites.id, afterId)) : gt(sites.id, afterId))
+      .orderBy(asc(sites.id))
+      .limit(size);
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   siteCompletedInspectionsResponseSchema,
   siteCreateBodySchema,
   siteDetailsResponseSchema,
+  siteExportQuerySchema,
   siteListQuerySchema,
   siteListResponseSchema,
   siteMutationResponseSchema,
@@ -17,7 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { errorResponses, requireAuth } from '../../core/http.js';
+import { EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
 import type { SitesService } from './sites.service.js';
+import { SITE_EXPORT_COLUMNS } from './sites-export.js';
 
 const tags = ['sites'];
 
@@ -143,6 +146,33 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sitesService: SitesService }> 
       },
     },
     async (request) => sitesService.list(request.query),
+  );
+
+  app.get(
+    '/auth/get/all/sites/export',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Download the filtered site register as Excel (.xlsx) or CSV',
+        description:
+          'Same filters as /auth/get/all/sites, every matching site in id order, streamed. Audited as site.exported. ' +
+          'CSV text starting with = + - @ is prefixed with a quote; .xlsx text is never a formula.',
+        querystring: siteExportQuerySchema,
+        produces: EXPORT_PRODUCES,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      const prepared = await sitesService.startExport(requireAuth(request), request.query, request.ip);
+      return sendTable(request, reply, {
+        format: request.query.format,
+        fileName: 'sites',
+        sheetName: 'Sites',
+        columns: SITE_EXPORT_COLUMNS,
+        ...prepared,
+      });
+    },
   );
 
   app.get(

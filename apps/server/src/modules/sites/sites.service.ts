@@ -6,20 +6,23 @@ import {
   type SiteCompletedInspectionsResponse,
   type SiteCreateValues,
   type SiteDetailsResponse,
+  type SiteExportQuery,
   type SiteListQueryValues,
   type SiteListResponse,
   type SiteMutationResponse,
   type SiteUpdateValues,
   siteRuleProblems,
+  utcDateOf,
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { SiteContactValue } from '../../db/schema.js';
 import { personName, toSite, toSiteClient } from './sites.mapper.js';
-import { type SiteInsert, type SiteRow, SitesRepository } from './sites.repository.js';
+import { type SiteInsert, type SiteRow, SitesRepository, type SiteWithClient } from './sites.repository.js';
 
 export interface RequestOrigin {
   ip: string;
@@ -100,6 +103,45 @@ export class SitesService {
   }
 
   // ---- reads ----
+
+  /**
+   * Starts an export of the filtered register (docs/exports.md): counts it, audits `site.exported`
+   * with the filters, and answers the sites in keyset batches by id, each with its equipment count.
+   */
+  async startExport(
+    auth: AuthContext,
+    { format, ...filters }: SiteExportQuery,
+    ip: string,
+  ): Promise<PreparedExport<SiteWithClient & { equipmentCount: number }>> {
+    const plan = await this.repo.searchPlan({
+      search: filters.search || undefined,
+      status: filters.status,
+      clientId: filters.client_id,
+      city: filters.city || undefined,
+    });
+    const counts = await this.repo.countByStatus(plan);
+    const rowCount = filters.status ? counts[filters.status] : counts.draft + counts.active + counts.inactive;
+    await recordExport(this.db, {
+      actorId: auth.userId,
+      ipAddress: ip,
+      entityType: 'site',
+      format,
+      filters,
+      rowCount,
+    });
+    const batches = keysetBatches(
+      (afterId, size) => this.repo.batchAfter(plan, afterId, size),
+      (row) => row.site.id,
+    );
+    return {
+      rowCount,
+      date: utcDateOf(this.clock.now()),
+      batches: mapBatches(batches, async (batch) => {
+        const equipmentCounts = await this.repo.equipmentCounts(batch.map((r) => r.site.id));
+        return batch.map((row) => ({ ...row, equipmentCount: equipmentCounts.get(row.site.id) ?? 0 }));
+      }),
+    };
+  }
 
   async list(query: SiteListQueryValues): Promise<SiteListResponse> {
     const filter = {

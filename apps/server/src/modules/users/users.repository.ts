@@ -1,5 +1,5 @@
 import type { UserSortField, UserType } from '@inspecta/contract';
-import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
@@ -42,13 +42,27 @@ const recordColumns = {
   invitationExpiresAt: sql<Date | null>`${openInvitationExpiry}`.mapWith(userInvitations.expiresAt),
 };
 
-export interface UserListFilter {
+/** What the user list and its export filter by. */
+export interface UserFilter {
   userType?: UserType | undefined;
   status?: 'active' | 'inactive' | undefined;
   search?: string | undefined;
+}
+
+export interface UserListFilter extends UserFilter {
   sort?: string | undefined;
   offset: number;
   limit: number;
+}
+
+/** The one where-clause of the user list, its count and its export: live users matching the filter. */
+function userFilterWhere(filter: UserFilter): SQL | undefined {
+  return and(
+    isNull(users.deletedAt),
+    filter.userType ? eq(users.userType, filter.userType) : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+    filter.search ? searchCondition(filter.search) : undefined,
+  );
 }
 
 /** `%`, `_` and `\` are literal in a search term. */
@@ -117,12 +131,7 @@ export class UsersRepository {
   constructor(private readonly db: Executor) {}
 
   async list(filter: UserListFilter): Promise<{ rows: UserRecord[]; total: number }> {
-    const where = and(
-      isNull(users.deletedAt),
-      filter.userType ? eq(users.userType, filter.userType) : undefined,
-      filter.status ? eq(users.status, filter.status) : undefined,
-      filter.search ? searchCondition(filter.search) : undefined,
-    );
+    const where = userFilterWhere(filter);
     const [rows, totals] = await Promise.all([
       this.db
         .select(recordColumns)
@@ -134,6 +143,21 @@ export class UsersRepository {
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  async count(filter: UserFilter): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(userFilterWhere(filter));
+    return row?.n ?? 0;
+  }
+
+  /** One batch of the filtered list in id order after `afterId` (keyset paging for exports). */
+  async batchAfter(filter: UserFilter, afterId: number, size: number): Promise<UserRecord[]> {
+    return this.db
+      .select(recordColumns)
+      .from(users)
+      .where(and(userFilterWhere(filter), gt(users.id, afterId)))
+      .orderBy(asc(users.id))
+      .limit(size);
   }
 
   async findLiveById(id: number): Promise<UserRecord | undefined> {

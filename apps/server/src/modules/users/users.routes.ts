@@ -15,6 +15,7 @@ import {
   updateUserProfileBodySchema,
   updateUserStatusBodySchema,
   userDetailResponseSchema,
+  userExportQuerySchema,
   userListQuerySchema,
   userListResponseSchema,
   userMutationResponseSchema,
@@ -24,7 +25,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
+import { EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
 import type { UsersService } from './users.service.js';
+import { USER_EXPORT_COLUMNS } from './users-export.js';
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
@@ -104,6 +107,33 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
       },
     },
     async (request) => usersService.list(request.query),
+  );
+
+  app.get(
+    '/admin/userlist/export',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['users'],
+        summary: 'Download the filtered user list as Excel (.xlsx) or CSV',
+        description:
+          'Same filters as /admin/userlist, every matching user in id order, streamed. Audited as user.exported. ' +
+          'CSV text starting with = + - @ is prefixed with a quote; .xlsx text is never a formula.',
+        querystring: userExportQuerySchema,
+        produces: EXPORT_PRODUCES,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      const prepared = await usersService.startExport(requireAuth(request), request.query, request.ip);
+      return sendTable(request, reply, {
+        format: request.query.format,
+        fileName: 'users',
+        sheetName: 'Users',
+        columns: USER_EXPORT_COLUMNS,
+        ...prepared,
+      });
+    },
   );
 
   app.get(

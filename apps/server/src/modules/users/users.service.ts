@@ -13,14 +13,17 @@ import {
   type UpdateUserStatusBody,
   type User,
   type UserDetailResponse,
+  type UserExportQuery,
   type UserListQuery,
   type UserListResponse,
   type UserMutationResponse,
+  utcDateOf,
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/password-hasher.js';
@@ -32,7 +35,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { dispatchInvitation, type IssuedInvitation, issueInvitation } from './invitations.js';
 import { processProfileImage } from './profile-image.js';
 import { toAuditEvent, toUser } from './user-mapper.js';
-import { type NewUserRow, type UserRow, UsersRepository } from './users.repository.js';
+import { type NewUserRow, type UserRecord, type UserRow, UsersRepository } from './users.repository.js';
 
 export interface UsersSettings {
   /** Links in emails start with this (PUBLIC_URL). */
@@ -125,6 +128,39 @@ export class UsersService {
       limit: query.limit,
     });
     return { users: rows.map(toUser), pagination: { page: query.page, limit: query.limit, total } };
+  }
+
+  /**
+   * Starts an export of the filtered list (docs/exports.md): counts it, audits `user.exported` with
+   * the filters, and answers the users in keyset batches by id, fetched as the download is written.
+   */
+  async startExport(
+    auth: AuthContext,
+    { format, ...filters }: UserExportQuery,
+    ip: string,
+  ): Promise<PreparedExport<UserRecord>> {
+    const filter = {
+      userType: filters.user_type && filters.user_type !== 'all' ? filters.user_type : undefined,
+      status: filters.status,
+      search: filters.search,
+    };
+    const rowCount = await this.repo.count(filter);
+    await recordExport(this.db, {
+      actorId: auth.userId,
+      ipAddress: ip,
+      entityType: 'user',
+      format,
+      filters,
+      rowCount,
+    });
+    return {
+      rowCount,
+      date: utcDateOf(this.clock.now()),
+      batches: keysetBatches(
+        (afterId, size) => this.repo.batchAfter(filter, afterId, size),
+        (user) => user.id,
+      ),
+    };
   }
 
   listAdmins(query: AdminListQuery): Promise<UserListResponse> {

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { assignmentListQuerySchema } from './assignments.js';
+import { equipmentTypeListQuerySchema } from './equipment.js';
+import { exportQuerySchema } from './exports.js';
+import { siteListQuerySchema } from './sites.js';
+import { templateListQuerySchema } from './templates.js';
+import { userListQuerySchema } from './user-management.js';
+
+/*
+ * The export query of each list (docs/exports.md): exactly the list's own query schema minus paging
+ * and sorting (an export holds every matching row, in id order), plus `format`.
+ */
+
+const notPaged = { page: true, limit: true, sort: true } as const;
+
+/** GET /api/admin/userlist/export */
+export const userExportQuerySchema = exportQuerySchema(userListQuerySchema.omit(notPaged));
+export type UserExportQuery = z.output<typeof userExportQuerySchema>;
+
+/** GET /api/auth/get/all/sites/export */
+export const siteExportQuerySchema = exportQuerySchema(siteListQuerySchema.omit(notPaged));
+export type SiteExportQuery = z.output<typeof siteExportQuerySchema>;
+
+/** GET /api/auth/get/active/assignments/export */
+export const assignmentExportQuerySchema = exportQuerySchema(assignmentListQuerySchema.omit(notPaged));
+export type AssignmentExportQuery = z.output<typeof assignmentExportQuerySchema>;
+
+/** GET /api/auth/global-equipment/export */
+export const equipmentTypeExportQuerySchema = exportQuerySchema(equipmentTypeListQuerySchema.omit(notPaged));
+export type EquipmentTypeExportQuery = z.output<typeof equipmentTypeExportQuerySchema>;
+
+/** GET /api/templates/export */
+export const templateExportQuerySchema = exportQuerySchema(templateListQuerySchema.omit(notPaged));
+export type TemplateExportQuery = z.output<typeof templateExportQuerySchema>;
