@@ -177,6 +177,21 @@ describe('user management screen', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it("shows an inspector's open assignments in the detail view, linked to Inspection Management", async () => {
+    await open();
+    await search('vikram');
+    await rows().first().locator('button[aria-label$="open details"]').click();
+    const detail = page.getByRole('dialog', { name: 'User details' });
+    const list = detail.getByTestId('inspector-assignments');
+    await list.waitFor();
+    expect(await list.locator('li').count()).toBeGreaterThan(0);
+    const userId = new URL(page.url()).searchParams.get('user');
+    await list.getByRole('link').click();
+    await page.waitForURL(/\/dashboard\/inspection-management\?/);
+    expect(new URL(page.url()).searchParams.get('inspector')).toBe(userId);
+    await page.getByTestId('assignment-row').first().waitFor();
+  });
+
   it('shows the schema messages on the fields, and the server refusing a taken email on the field', async () => {
     await open(1400);
     const drawer = await openCreateForm();

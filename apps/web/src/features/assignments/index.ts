@@ -4,4 +4,13 @@ export { useActiveCategories } from './api/get-categories';
 export { useInspectors } from './api/get-inspectors';
 export { useSiteOptions as useAssignmentSiteOptions } from './api/get-site-options';
 export { AssignmentsScreen } from './components/assignments-screen';
+export { InspectorAssignments } from './components/inspector-assignments';
 export { ListFooter, RetryRow } from './components/list-parts';
+export {
+  describeDueOn,
+  formatDay,
+  priorityLabels,
+  priorityStyles,
+  statusLabels,
+  todayIso,
+} from './lib/format';

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
+  IconClipboardList,
   IconHistory,
   IconMailForward,
   IconPencil,
@@ -22,6 +23,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { InspectorAssignments } from '@/features/assignments';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useUser } from '../api/get-user';
@@ -238,6 +240,21 @@ export function UserDetailDrawer({ userId, onClose, actions, isSelf }: UserDetai
             <Fact label="Created">{when(user.createdAt)}</Fact>
             <Fact label="Last changed">{when(user.updatedAt)}</Fact>
           </dl>
+
+          {user.userType === 'inspector' ? (
+            <>
+              <Divider />
+              <Stack gap="sm">
+                <Group gap={6}>
+                  <IconClipboardList size={18} aria-hidden="true" />
+                  <Title order={3} fz="md">
+                    Open assignments
+                  </Title>
+                </Group>
+                <InspectorAssignments inspectorId={user.id} />
+              </Stack>
+            </>
+          ) : null}
 
           <Divider />
           <Stack gap="sm">
