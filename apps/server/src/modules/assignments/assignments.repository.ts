@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   assignmentEquipment,
@@ -22,14 +22,18 @@ export interface AssignmentWithRefs {
   equipment: { id: number; name: string; assetTag: string }[];
 }
 
-export interface AssignmentListFilter {
+/** What the assignment list and its export filter by. */
+export interface AssignmentFilter {
   search?: string | undefined;
   status: 'active' | 'assigned' | 'in_progress' | 'completed' | 'cancelled' | 'all';
   inspectorId?: number | undefined;
   siteId?: number | undefined;
   overdue?: boolean | undefined;
-  sort?: string | undefined;
   today: string;
+}
+
+export interface AssignmentListFilter extends AssignmentFilter {
+  sort?: string | undefined;
   offset: number;
   limit: number;
 }
@@ -45,7 +49,7 @@ const priorityRank = sql`case ${assignments.priority} when 'urgent' then 4 when 
 export class AssignmentsRepository {
   constructor(private readonly db: Executor) {}
 
-  private where(filter: AssignmentListFilter): SQL | undefined {
+  private where(filter: AssignmentFilter): SQL | undefined {
     const conditions: SQL[] = [];
     if (filter.status === 'active') conditions.push(inArray(assignments.status, [...OPEN]));
     else if (filter.status !== 'all') conditions.push(eq(assignments.status, filter.status));
@@ -146,15 +150,34 @@ export class AssignmentsRepository {
         .orderBy(...this.orderBy(filter.sort))
         .offset(filter.offset)
         .limit(filter.limit),
-      this.db
-        .select({ total: count() })
-        .from(assignments)
-        .innerJoin(sites, eq(sites.id, assignments.siteId))
-        .innerJoin(users, eq(users.id, assignments.inspectorId))
-        .innerJoin(templates, eq(templates.id, assignments.templateId))
-        .where(where),
+      this.countWhere(where),
     ]);
-    return { rows: await this.withEquipment(rows), total: totals[0]?.total ?? 0 };
+    return { rows: await this.withEquipment(rows), total: totals };
+  }
+
+  async count(filter: AssignmentFilter): Promise<number> {
+    return this.countWhere(this.where(filter));
+  }
+
+  private async countWhere(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(assignments)
+      .innerJoin(sites, eq(sites.id, assignments.siteId))
+      .innerJoin(users, eq(users.id, assignments.inspectorId))
+      .innerJoin(templates, eq(templates.id, assignments.templateId))
+      .where(where);
+    return row?.total ?? 0;
+  }
+
+  /** One batch of the filtered list in id order after `afterId`, with its units (exports). */
+  async batchAfter(filter: AssignmentFilter, afterId: number, size: number): Promise<AssignmentWithRefs[]> {
+    const where = this.where(filter);
+    const rows = await this.selectWithRefs()
+      .where(where ? and(where, gt(assignments.id, afterId)) : gt(assignments.id, afterId))
+      .orderBy(asc(assignments.id))
+      .limit(size);
+    return this.withEquipment(rows);
   }
 
   async findById(id: number): Promise<AssignmentWithRefs | undefined> {

@@ -1,4 +1,5 @@
 import {
+  assignmentExportQuerySchema,
   assignmentListQuerySchema,
   assignmentListResponseSchema,
   assignmentMutationResponseSchema,
@@ -11,7 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
+import { EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
 import type { AssignmentsService } from './assignments.service.js';
+import { assignmentExportColumns } from './assignments-export.js';
 
 const tags = ['assignments'];
 
@@ -55,6 +58,34 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ assignmentsService: Assi
       },
     },
     async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/auth/get/active/assignments/export',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Download the filtered assignment list as Excel (.xlsx) or CSV',
+        description:
+          'Same filters as /auth/get/active/assignments (status, overdue, inspector, site, search), every matching ' +
+          'assignment in id order, streamed. Audited as assignment.exported. CSV text starting with = + - @ is ' +
+          'prefixed with a quote; .xlsx text is never a formula.',
+        querystring: assignmentExportQuerySchema,
+        produces: EXPORT_PRODUCES,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      const prepared = await service.startExport(requireAuth(request), request.query, request.ip);
+      return sendTable(request, reply, {
+        format: request.query.format,
+        fileName: 'assignments',
+        sheetName: 'Assignments',
+        columns: assignmentExportColumns(prepared.date),
+        ...prepared,
+      });
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type {
   Assignment,
+  AssignmentExportQuery,
   AssignmentListQueryValues,
   AssignmentListResponse,
   CreateAssignmentBody,
@@ -12,6 +13,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import {
@@ -168,6 +170,43 @@ export class AssignmentsService {
     return {
       assigned_sites: rows.map((r) => toAssignment(r, today)),
       pagination: { page: query.page, limit: query.limit, total },
+    };
+  }
+
+  /**
+   * Starts an export of the filtered list (docs/exports.md): counts it, audits `assignment.exported`
+   * with the filters, and answers the assignments (with their units) in keyset batches by id.
+   */
+  async startExport(
+    auth: AuthContext,
+    { format, ...filters }: AssignmentExportQuery,
+    ip: string,
+  ): Promise<PreparedExport<AssignmentWithRefs>> {
+    const today = this.today();
+    const filter = {
+      search: filters.search || undefined,
+      status: filters.status,
+      inspectorId: filters.inspector_id,
+      siteId: filters.site_id,
+      overdue: filters.overdue,
+      today,
+    };
+    const rowCount = await this.repo.count(filter);
+    await recordExport(this.db, {
+      actorId: auth.userId,
+      ipAddress: ip,
+      entityType: 'assignment',
+      format,
+      filters,
+      rowCount,
+    });
+    return {
+      rowCount,
+      date: today,
+      batches: keysetBatches(
+        (afterId, size) => this.repo.batchAfter(filter, afterId, size),
+        (r) => r.assignment.id,
+      ),
     };
   }
 
