@@ -247,12 +247,12 @@ function DetailSkeleton() {
 export function InspectionNotFound() {
   return (
     <EmptyState icon={IconClipboardX} data-testid="inspection-not-found">
-      <Stack gap="sm" align="center">
-        <span>This inspection does not exist, or it has not been completed yet.</span>
-        <Button size="xs" component={Link} to={inspectionPaths.history}>
-          Back to the inspection history
-        </Button>
-      </Stack>
+      {/* EmptyState's text is a paragraph: only phrasing content inside. */}
+      This inspection does not exist, or it has not been completed yet.
+      <br />
+      <Button size="xs" mt="sm" component={Link} to={inspectionPaths.history}>
+        Back to the inspection history
+      </Button>
     </EmptyState>
   );
 }
@@ -274,17 +274,21 @@ export function InspectionDetailView({ inspectionId }: { inspectionId: number })
     }
     return (
       <EmptyState icon={IconClipboardX} data-testid="inspection-load-failed">
-        <Stack gap="sm" align="center">
-          <span>The inspection could not be loaded.</span>
-          <Group gap="sm">
-            <Button size="xs" variant="default" onClick={() => query.refetch()} loading={query.isFetching}>
-              Try again
-            </Button>
-            <Button size="xs" component={Link} to={inspectionPaths.history}>
-              Back to the inspection history
-            </Button>
-          </Group>
-        </Stack>
+        The inspection could not be loaded.
+        <br />
+        <Button
+          size="xs"
+          mt="sm"
+          mr="sm"
+          variant="default"
+          onClick={() => query.refetch()}
+          loading={query.isFetching}
+        >
+          Try again
+        </Button>
+        <Button size="xs" mt="sm" component={Link} to={inspectionPaths.history}>
+          Back to the inspection history
+        </Button>
       </EmptyState>
     );
   }
