@@ -254,7 +254,7 @@ function HistoryTab({ siteId }: { siteId: number }) {
                 <Table.Td>
                   {inspection.equipment
                     ? `${inspection.equipment.assetTag} · ${inspection.equipment.name}`
-                    : 'Whole site'}
+                    : 'Whole site or several units'}
                 </Table.Td>
                 <Table.Td>{inspection.inspector?.name ?? '—'}</Table.Td>
                 <Table.Td>
