@@ -6,6 +6,11 @@ export const storageKeys = {
   userData: 'userData',
   notificationsRead: 'notifications_read',
   lastSeenNotifyId: 'last_seen_notify_id',
+  /**
+   * Not in SPEC.md 9's list: this device's web-push registration (id and when it was last sent),
+   * for the 7-day refresh SPEC.md 9 asks for. Logout clears it with everything else (docs/push.md).
+   */
+  pushRegistration: 'push_registration',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

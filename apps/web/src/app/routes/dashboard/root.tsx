@@ -4,6 +4,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { logout, useMe } from '@/features/auth';
 import { NotificationBell } from '@/features/notifications';
+import { disableBrowserPush, usePushRefresh } from '@/features/push';
 import { GlobalSearch } from '@/features/search';
 import { OrganisationMark } from '@/features/settings';
 import { endSession } from '@/lib/session';
@@ -16,8 +17,12 @@ function DashboardRoot() {
   const navigate = useNavigate();
   const me = useMe(storedUser, { enabled: storage.getToken() !== null });
   const user = me.data?.user ?? storedUser;
+  usePushRefresh();
 
   const handleLogout = async () => {
+    // Logout is the user leaving this device (maybe a shared one): its browser notifications stop
+    // with the session, while the token can still prove whose registration it is (docs/push.md).
+    await disableBrowserPush().catch(() => undefined);
     // Revoke the token; a failure (offline, already revoked) must not keep the user signed in.
     await logout().catch(() => undefined);
     endSession();

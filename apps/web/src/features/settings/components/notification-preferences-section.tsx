@@ -6,15 +6,18 @@ import {
 import { Button, Group, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
+import { BrowserPushControl } from '@/features/push';
 import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,
 } from '../api/notification-preferences';
+import { describeUserAgent } from '../lib/describe-user-agent';
 import { SettingsCard } from './settings-card';
 
 /**
- * Which kinds I receive in the app; each switch saves at once. The API also stores a `push` choice
- * per kind for the web-push sender (docs/settings.md); web push itself is not part of this build.
+ * Which kinds I receive in the app and by push; each switch saves at once. Above the table, the
+ * browser-notifications control turns push on or off for this device (docs/push.md): the "Push"
+ * switches say which kinds reach the devices where it is on.
  */
 export function NotificationPreferencesSection() {
   const query = useNotificationPreferences();
@@ -45,8 +48,9 @@ export function NotificationPreferencesSection() {
     <SettingsCard
       id="notifications"
       title="Notifications"
-      description="Choose what reaches you in the app: the bell in the header and the notification list."
+      description="Choose what reaches you in the app (the bell in the header and the notification list) and as browser notifications."
     >
+      <BrowserPushControl deviceLabel={describeUserAgent(navigator.userAgent)} />
       {query.isPending ? (
         <Stack gap="xs" aria-busy="true">
           {[0, 1, 2, 3].map((k) => (
@@ -76,6 +80,9 @@ export function NotificationPreferencesSection() {
                 <Table.Th w={100} ta="center">
                   In app
                 </Table.Th>
+                <Table.Th w={100} ta="center">
+                  Push
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -93,6 +100,15 @@ export function NotificationPreferencesSection() {
                           checked={channels.inApp}
                           onChange={() => toggle(type, 'inApp')}
                           aria-label={`${label}: in app`}
+                        />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="center">
+                        <Switch
+                          checked={channels.push}
+                          onChange={() => toggle(type, 'push')}
+                          aria-label={`${label}: push`}
                         />
                       </Group>
                     </Table.Td>
