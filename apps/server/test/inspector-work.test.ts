@@ -9,6 +9,7 @@ import {
   inspectionCategories,
   inspections,
   inspectionUnits,
+  notificationDispatch,
   notifications,
   templates,
   templateVersions,
@@ -870,17 +871,18 @@ describe('inspector work: /api/inspector/...', () => {
     const mine = await notificationsOf(inspector.id, 'assignment.overdue');
     expect(mine.filter((n) => n.link === `/inspector/assignments/${overdue.id}`)).toHaveLength(1);
     expect(mine.filter((n) => n.link === `/inspector/assignments/${dueToday.id}`)).toHaveLength(0);
-    const claims = await ctx.db.execute(
-      sql`select kind from notification_dispatch where object_id = ${overdue.id} order by kind`,
-    );
-    expect(claims.rows.map((r) => (r as { kind: string }).kind)).toEqual([
-      'assignment.overdue',
-      'assignment.overdue.inspector',
-    ]);
-    const adminClaims = await ctx.db.execute(
-      sql`select object_id from notification_dispatch where kind = 'assignment.overdue'`,
-    );
-    const claimed = adminClaims.rows.map((r) => Number((r as { object_id: number }).object_id));
+    const claims = await ctx.db
+      .select({ kind: notificationDispatch.kind })
+      .from(notificationDispatch)
+      .where(eq(notificationDispatch.objectId, overdue.id))
+      .orderBy(notificationDispatch.kind);
+    expect(claims.map((c) => c.kind)).toEqual(['assignment.overdue', 'assignment.overdue.inspector']);
+    const claimed = (
+      await ctx.db
+        .select({ id: notificationDispatch.objectId })
+        .from(notificationDispatch)
+        .where(eq(notificationDispatch.kind, 'assignment.overdue'))
+    ).map((c) => c.id);
     expect(claimed).toContain(overdue.id);
     expect(claimed).not.toContain(dueToday.id);
     for (const id of [adminId, otherAdminId]) {

@@ -3,13 +3,11 @@ import type {
   FieldError,
   InspectionAnswersBody,
   InspectionProgressResponse,
-  InspectionResult,
   InspectionSubmitResponse,
   InspectionSummary,
   InspectorAssignment,
   InspectorAssignmentDetail,
   InspectorAssignmentsResponse,
-  ItemResult,
   TemplateContent,
   TemplateItem,
   UnitAnswers,
@@ -18,7 +16,6 @@ import {
   evaluateTemplate,
   INSPECTION_IMAGE_MAX_SIDE,
   inspectionAnswersBodySchema,
-  isAnswerableType,
   MAX_PHOTOS_PER_ITEM,
   templateContentSchema,
   utcDateOf,
@@ -30,6 +27,7 @@ import { AppError } from '../../core/errors.js';
 import type { Database, Executor } from '../../db/database.js';
 import { type FileStorage, generateFileName } from '../files/file-storage.js';
 import { fileNameFromUrl, fileUrl } from '../files/files.routes.js';
+import { buildInspectionRecord } from '../inspections/inspection-results.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type {
   DueAnnouncement,
@@ -365,19 +363,10 @@ export class InspectorWorkService {
       }
       if (problems.length) throw AppError.validation(problems, 'Some answers are missing or not valid');
 
-      const results = evaluated.map(({ unit, answers, evaluation }) => {
-        const itemResults: ItemResult[] = [...items].map(([key, ref]) => ({
-          key,
-          sectionKey: ref.sectionKey,
-          outcome: evaluation.items[key]!.outcome,
-          reason: evaluation.items[key]!.reason ?? null,
-        }));
-        const result: InspectionResult = evaluation.failedItems.length ? 'fail' : 'pass';
-        return { unit, answers, result, failedItems: evaluation.failedItems.length, items: itemResults };
-      });
-      const failedItems = results.reduce((n, r) => n + r.failedItems, 0);
-      const answerablePerUnit = [...items.values()].filter((r) => isAnswerableType(r.item.type)).length;
-      const result: InspectionResult = failedItems ? 'fail' : 'pass';
+      // The stored record comes from the same builder the admin side and the demo history use.
+      const submitted = evaluated.map(({ unit, answers }) => ({ equipmentId: unit?.id ?? null, answers }));
+      const record = buildInspectionRecord(content, submitted);
+      const { result, failedItems } = record;
 
       const inspection =
         (await repo.findInspection(id)) ?? (await this.start(tx, repo, auth, a, now, origin));
@@ -385,28 +374,29 @@ export class InspectorWorkService {
         inspectorId: auth.userId,
         status: 'completed',
         result,
-        answers: {
-          units: results.map((r) => ({ equipmentId: r.unit?.id ?? null, answers: r.answers })),
-          remarks: body.remarks,
-        },
-        results: results.map((r) => ({ equipmentId: r.unit?.id ?? null, result: r.result, items: r.items })),
+        answers: { units: submitted, remarks: body.remarks },
+        results: record.results,
         remarks: body.remarks,
         failedItems,
-        totalItems: answerablePerUnit * targets.length,
-        unitCount: units.length,
+        totalItems: record.totalItems,
+        unitCount: record.unitCount,
         progressSavedAt: now,
         completedAt: now,
       });
       await repo.insertInspectionUnits(
-        results
-          .filter((r) => r.unit !== null)
-          .map((r) => ({
-            inspectionId: inspection.id,
-            equipmentId: r.unit!.id,
-            result: r.result,
-            failedItems: r.failedItems,
-            completedAt: now,
-          })),
+        record.results.flatMap((r) =>
+          r.equipmentId === null
+            ? []
+            : [
+                {
+                  inspectionId: inspection.id,
+                  equipmentId: r.equipmentId,
+                  result: r.result,
+                  failedItems: r.items.filter((i) => i.outcome === 'fail').length,
+                  completedAt: now,
+                },
+              ],
+        ),
       );
       await repo.updateAssignment(a.id, { status: 'completed', completedAt: now });
 
