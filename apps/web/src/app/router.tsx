@@ -2,9 +2,15 @@ import { useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { InlineRouteError, RouteError } from '@/components/errors/route-error';
 import { dashboardChildPath, paths } from '@/config/paths';
-import { setUnauthorizedHandler } from '@/lib/api-client';
-import { endSession } from '@/lib/session';
+import { setInspectorUnauthorizedHandler, setUnauthorizedHandler } from '@/lib/api-client';
+import { endInspectorSession, endSession } from '@/lib/session';
 import { redirectIfSignedInLoader, requireSessionLoader } from './routes/guards';
+import {
+  INSPECTOR_SESSION_ROUTE_ID,
+  inspectorSignInPath,
+  redirectIfInspectorSignedInLoader,
+  requireInspectorSessionLoader,
+} from './routes/inspector/guards';
 import { RootHydrateFallback, RootRoute } from './routes/root';
 
 /** Every page is lazy-loaded, so a navigation shows the global loading overlay while code loads. */
@@ -87,6 +93,26 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // The inspector app: bare pages (no dashboard shell), its own session (docs/inspections.md).
+        path: paths.inspector,
+        lazy: () => import('./routes/inspector/layout'),
+        children: [
+          {
+            path: 'sign-in',
+            loader: redirectIfInspectorSignedInLoader,
+            lazy: () => import('./routes/inspector/sign-in'),
+          },
+          {
+            id: INSPECTOR_SESSION_ROUTE_ID,
+            loader: requireInspectorSessionLoader,
+            children: [
+              { index: true, lazy: () => import('./routes/inspector/assignments') },
+              { path: 'assignments/:assignmentId', lazy: () => import('./routes/inspector/assignment') },
+            ],
+          },
+        ],
+      },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
@@ -98,6 +124,12 @@ export function createAppRouter() {
   setUnauthorizedHandler(() => {
     endSession();
     void router.navigate(paths.login, { replace: true });
+  });
+  // The inspector app's 401 ends only its own session and returns to its sign-in, then back here.
+  setInspectorUnauthorizedHandler(() => {
+    endInspectorSession();
+    const { pathname, search } = router.state.location;
+    void router.navigate(inspectorSignInPath(`${pathname}${search}`), { replace: true });
   });
   return router;
 }

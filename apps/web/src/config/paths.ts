@@ -20,6 +20,10 @@ export const paths = {
   acceptInvitation: '/accept-invitation',
   /** Bare page: reset a forgotten password with a code sent by email. */
   forgotPassword: '/forgot-password',
+  /** The inspector app (bare, mobile-first): their assignments; signed out, its sign-in. */
+  inspector: '/inspector',
+  inspectorSignIn: '/inspector/sign-in',
+  inspectorAssignment: '/inspector/assignments/:assignmentId',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -45,4 +49,9 @@ export const inspectionPaths = {
 /** The part of a /dashboard path below /dashboard, for nested route definitions. */
 export function dashboardChildPath(path: AppPath): string {
   return path.slice(`${paths.home}/`.length);
+}
+
+/** One assignment in the inspector app. */
+export function inspectorAssignmentPath(id: number | string): string {
+  return paths.inspectorAssignment.replace(':assignmentId', String(id));
 }

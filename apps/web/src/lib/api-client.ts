@@ -249,3 +249,17 @@ export const api = createApiClient({
   getToken: () => storage.getToken(),
   onUnauthorized: () => unauthorizedHandler(),
 });
+
+let inspectorUnauthorizedHandler: () => void = () => {};
+
+/** What a 401 does in the inspector app (end its session, go to its sign-in); see app/router.tsx. */
+export function setInspectorUnauthorizedHandler(handler: () => void): void {
+  inspectorUnauthorizedHandler = handler;
+}
+
+/** The inspector app's client: same /api, but the inspector session's token and its own 401 handler. */
+export const inspectorApi = createApiClient({
+  baseUrl: API_BASE_URL,
+  getToken: () => storage.getInspectorToken(),
+  onUnauthorized: () => inspectorUnauthorizedHandler(),
+});

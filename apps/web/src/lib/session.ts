@@ -41,3 +41,26 @@ export function endSession(): void {
   storage.clear();
   queryClient.clear();
 }
+
+/** The inspector app's query keys all start with this, so its sign-out drops only its own cache. */
+export const INSPECTOR_QUERY_KEY = 'inspector';
+
+/**
+ * The inspector app (/inspector) keeps its own session under its own keys, so an administrator's
+ * dashboard session on the same browser is neither used nor ended by it.
+ */
+export function getInspectorSession(): Session | null {
+  const token = storage.getInspectorToken();
+  const user = storage.getInspectorUser();
+  return token && user ? { token, user } : null;
+}
+
+export function startInspectorSession(token: string, user: SessionUser): void {
+  storage.setInspectorSession(token, user);
+}
+
+/** Ends the inspector app's session: its keys and its cached queries, nothing of the dashboard's. */
+export function endInspectorSession(): void {
+  storage.removeInspectorSession();
+  queryClient.removeQueries({ queryKey: [INSPECTOR_QUERY_KEY] });
+}

@@ -11,6 +11,9 @@ export const storageKeys = {
    * for the 7-day refresh SPEC.md 9 asks for. Logout clears it with everything else (docs/push.md).
    */
   pushRegistration: 'push_registration',
+  /** The inspector app's own session (/inspector), apart from the dashboard's (docs/inspections.md). */
+  inspectorAccessToken: 'inspectorAccessToken',
+  inspectorUserData: 'inspectorUserData',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -56,5 +59,25 @@ export const storage = {
   },
   setUser(user: SessionUser): void {
     storage.set(storageKeys.userData, JSON.stringify(user));
+  },
+
+  getInspectorToken(): string | null {
+    return storage.get(storageKeys.inspectorAccessToken) || null;
+  },
+  /** The inspector app's stored user, or null when missing or not a valid SessionUser. */
+  getInspectorUser(): SessionUser | null {
+    const raw = storage.get(storageKeys.inspectorUserData);
+    if (!raw) return null;
+    const parsed = sessionUserSchema.safeParse(attempt<unknown>(() => JSON.parse(raw), null));
+    return parsed.success ? parsed.data : null;
+  },
+  setInspectorSession(token: string, user: SessionUser): void {
+    storage.set(storageKeys.inspectorAccessToken, token);
+    storage.set(storageKeys.inspectorUserData, JSON.stringify(user));
+  },
+  /** Removes the inspector app's session only; the dashboard's keys stay. */
+  removeInspectorSession(): void {
+    storage.remove(storageKeys.inspectorAccessToken);
+    storage.remove(storageKeys.inspectorUserData);
   },
 };
