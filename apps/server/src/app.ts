@@ -205,7 +205,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     push,
     pushWorker,
     inspectionCategories: new InspectionCategoriesService(database.db),
-    templates: new TemplatesService(database.db),
+    templates: new TemplatesService(database.db, clock),
     sites: new SitesService(database.db, clock),
     postal: new PostalService(
       { url: config.POSTAL_LOOKUP_URL, timeoutMs: config.POSTAL_LOOKUP_TIMEOUT_MS },
@@ -217,7 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       publicUrl: config.publicUrl,
       productName: config.PRODUCT_NAME,
     }),
-    equipmentTypes: new EquipmentTypesService(database.db),
+    equipmentTypes: new EquipmentTypesService(database.db, clock),
     equipment: new EquipmentService(database.db, clock),
     settings: new SettingsService(database.db, clock, fileStorage, notifications, {
       companyName: config.PRODUCT_NAME,

@@ -1,11 +1,14 @@
 import type { EquipmentTypeListQuery, equipmentTypeSortFields } from '@inspecta/contract';
-import { and, asc, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { equipment, equipmentTypes, templates } from '../../db/schema.js';
 import { containsPattern, parseSort } from './query-helpers.js';
 
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeWithCount = EquipmentTypeRow & { installedCount: number };
+export type EquipmentTypeExportRow = EquipmentTypeWithCount & { defaultTemplateName: string | null };
+/** What the catalogue list and its export filter by. */
+export type EquipmentTypeFilter = Pick<EquipmentTypeListQuery, 'search' | 'category' | 'status'>;
 
 /** Units of the type still in the field (in service or out of service, not retired). */
 // Written out with table-qualified names: inside a sub-select drizzle would leave "id" ambiguous.
@@ -24,7 +27,7 @@ const SORT_COLUMNS: Record<SortField, SQL | typeof equipmentTypes.name> = {
 export class EquipmentTypesRepository {
   constructor(private readonly db: Executor) {}
 
-  private filters(query: Pick<EquipmentTypeListQuery, 'search' | 'category' | 'status'>): SQL | undefined {
+  private filters(query: EquipmentTypeFilter): SQL | undefined {
     const conditions: SQL[] = [];
     if (query.search) {
       const pattern = containsPattern(query.search);
@@ -60,6 +63,35 @@ export class EquipmentTypesRepository {
       rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
       total: counted?.total ?? 0,
     };
+  }
+
+  async count(query: EquipmentTypeFilter): Promise<number> {
+    const [counted] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(equipmentTypes)
+      .where(this.filters(query));
+    return counted?.total ?? 0;
+  }
+
+  /** One batch of the filtered catalogue in id order after `afterId`, with the default template's name. */
+  async batchAfter(
+    query: EquipmentTypeFilter,
+    afterId: number,
+    size: number,
+  ): Promise<EquipmentTypeExportRow[]> {
+    const where = this.filters(query);
+    const rows = await this.db
+      .select({ type: equipmentTypes, installedCount, defaultTemplateName: templates.name })
+      .from(equipmentTypes)
+      .leftJoin(templates, eq(templates.id, equipmentTypes.defaultTemplateId))
+      .where(where ? and(where, gt(equipmentTypes.id, afterId)) : gt(equipmentTypes.id, afterId))
+      .orderBy(asc(equipmentTypes.id))
+      .limit(size);
+    return rows.map((r) => ({
+      ...r.type,
+      installedCount: Number(r.installedCount),
+      defaultTemplateName: r.defaultTemplateName,
+    }));
   }
 
   async findById(id: number, options: { forUpdate?: boolean } = {}): Promise<EquipmentTypeRow | undefined> {

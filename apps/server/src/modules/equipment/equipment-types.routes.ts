@@ -1,6 +1,7 @@
 import {
   equipmentTypeCategoriesResponseSchema,
   equipmentTypeCreateBodySchema,
+  equipmentTypeExportQuerySchema,
   equipmentTypeListQuerySchema,
   equipmentTypeListResponseSchema,
   equipmentTypeMutationResponseSchema,
@@ -13,7 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { errorResponses, requireAuth } from '../../core/http.js';
+import { EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
 import type { EquipmentTypesService } from './equipment-types.service.js';
+import { EQUIPMENT_TYPE_EXPORT_COLUMNS } from './equipment-types-export.js';
 
 const tags = ['equipment types'];
 
@@ -33,6 +36,33 @@ export const equipmentTypesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/auth/global-equipment/export',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Download the filtered catalogue as Excel (.xlsx) or CSV',
+        description:
+          'Same filters as /auth/global-equipment/list, every matching type in id order, streamed. Audited as ' +
+          'equipment_type.exported. CSV text starting with = + - @ is prefixed with a quote; .xlsx text is never a formula.',
+        querystring: equipmentTypeExportQuerySchema,
+        produces: EXPORT_PRODUCES,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      const prepared = await service.startExport(requireAuth(request), request.query, request.ip);
+      return sendTable(request, reply, {
+        format: request.query.format,
+        fileName: 'equipment-types',
+        sheetName: 'Equipment types',
+        columns: EQUIPMENT_TYPE_EXPORT_COLUMNS,
+        ...prepared,
+      });
+    },
   );
 
   app.get(

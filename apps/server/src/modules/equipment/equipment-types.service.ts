@@ -1,6 +1,7 @@
 import type {
   EquipmentType,
   EquipmentTypeCreateValues,
+  EquipmentTypeExportQuery,
   EquipmentTypeListQuery,
   EquipmentTypeListResponse,
   EquipmentTypeOption,
@@ -8,11 +9,18 @@ import type {
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
+import { type Clock, systemClock } from '../../core/clock.js';
 import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database } from '../../db/database.js';
 import { EquipmentRepository } from './equipment.repository.js';
-import { EquipmentTypesRepository, type EquipmentTypeWithCount } from './equipment-types.repository.js';
+import {
+  type EquipmentTypeExportRow,
+  EquipmentTypesRepository,
+  type EquipmentTypeWithCount,
+} from './equipment-types.repository.js';
 import { isForeignKeyViolation } from './pg-errors.js';
+import { todayOf } from './query-helpers.js';
 
 const NAME_TAKEN = 'An equipment type with this name already exists';
 
@@ -37,8 +45,39 @@ export function toEquipmentType(row: EquipmentTypeWithCount): EquipmentType {
 export class EquipmentTypesService {
   private readonly repo: EquipmentTypesRepository;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.repo = new EquipmentTypesRepository(db);
+  }
+
+  /**
+   * Starts an export of the filtered catalogue (docs/exports.md): counts it, audits
+   * `equipment_type.exported` with the filters, and answers the types in keyset batches by id.
+   */
+  async startExport(
+    auth: AuthContext,
+    { format, ...filters }: EquipmentTypeExportQuery,
+    ip: string,
+  ): Promise<PreparedExport<EquipmentTypeExportRow>> {
+    const rowCount = await this.repo.count(filters);
+    await recordExport(this.db, {
+      actorId: auth.userId,
+      ipAddress: ip,
+      entityType: 'equipment_type',
+      format,
+      filters,
+      rowCount,
+    });
+    return {
+      rowCount,
+      date: todayOf(this.clock),
+      batches: keysetBatches(
+        (afterId, size) => this.repo.batchAfter(filters, afterId, size),
+        (r) => r.id,
+      ),
+    };
   }
 
   async list(query: EquipmentTypeListQuery): Promise<EquipmentTypeListResponse> {

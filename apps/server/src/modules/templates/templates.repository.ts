@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   exists,
+  gt,
   ilike,
   inArray,
   max,
@@ -29,11 +30,15 @@ export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateVersionRow = typeof templateVersions.$inferSelect;
 export type CategoryRow = typeof inspectionCategories.$inferSelect;
 
-export interface TemplateListFilter {
+/** What the template list and its export filter by. */
+export interface TemplateFilter {
   search?: string | undefined;
   categoryId?: number | undefined;
   status?: TemplateRow['status'] | undefined;
   equipmentTypeId?: number | undefined;
+}
+
+export interface TemplateListFilter extends TemplateFilter {
   sort?: string | undefined;
   offset: number;
   limit: number;
@@ -49,6 +54,9 @@ export interface TemplateListRow {
   sectionCount: number;
   itemCount: number;
 }
+
+/** A template as its export writes it: the summary and the names of its equipment types. */
+export type TemplateExportRow = TemplateListRow & { equipmentTypes: string[] };
 
 export interface EquipmentTypeLink {
   templateId: number;
@@ -72,7 +80,7 @@ function itemCountOf(content: SQL) {
 export class TemplatesRepository {
   constructor(private readonly db: Executor) {}
 
-  private listWhere(filter: TemplateListFilter): SQL | undefined {
+  private listWhere(filter: TemplateFilter): SQL | undefined {
     const conditions: SQL[] = [];
     if (filter.search) {
       const pattern = containsPattern(filter.search);
@@ -163,6 +171,21 @@ export class TemplatesRepository {
       this.db.select({ total: count() }).from(templates).where(where),
     ]);
     return { rows: rows.map(TemplatesRepository.toListRow), total: totals[0]?.total ?? 0 };
+  }
+
+  async count(filter: TemplateFilter): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(templates).where(this.listWhere(filter));
+    return row?.total ?? 0;
+  }
+
+  /** One batch of the filtered list in id order after `afterId` (keyset paging for exports). */
+  async batchAfter(filter: TemplateFilter, afterId: number, size: number): Promise<TemplateListRow[]> {
+    const where = this.listWhere(filter);
+    const rows = await this.summarySelect()
+      .where(where ? and(where, gt(templates.id, afterId)) : gt(templates.id, afterId))
+      .orderBy(asc(templates.id))
+      .limit(size);
+    return rows.map(TemplatesRepository.toListRow);
   }
 
   async findSummary(id: number): Promise<TemplateListRow | undefined> {

@@ -4,6 +4,7 @@ import {
   idParamsSchema,
   publishTemplateBodySchema,
   saveTemplateDraftBodySchema,
+  templateExportQuerySchema,
   templateListQuerySchema,
   templateListResponseSchema,
   templateMutationResponseSchema,
@@ -16,7 +17,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
+import { EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
 import type { TemplatesService } from './templates.service.js';
+import { TEMPLATE_EXPORT_COLUMNS } from './templates-export.js';
 
 const tags = ['templates'];
 
@@ -38,6 +41,33 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templatesService: Template
       },
     },
     async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/templates/export',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Download the filtered template list as Excel (.xlsx) or CSV',
+        description:
+          'Same filters as GET /templates, every matching template in id order, streamed. Audited as ' +
+          'template.exported. CSV text starting with = + - @ is prefixed with a quote; .xlsx text is never a formula.',
+        querystring: templateExportQuerySchema,
+        produces: EXPORT_PRODUCES,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      const prepared = await service.startExport(requireAuth(request), request.query, request.ip);
+      return sendTable(request, reply, {
+        format: request.query.format,
+        fileName: 'templates',
+        sheetName: 'Templates',
+        columns: TEMPLATE_EXPORT_COLUMNS,
+        ...prepared,
+      });
+    },
   );
 
   app.post(

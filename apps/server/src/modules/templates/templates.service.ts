@@ -11,6 +11,7 @@ import {
   saveTemplateDraftBodySchema,
   type TemplateContent,
   type TemplateDetail,
+  type TemplateExportQuery,
   type TemplateListQuery,
   type TemplateListResponse,
   type TemplateSummary,
@@ -20,14 +21,18 @@ import {
   templateListQuerySchema,
   type UpdateTemplateBody,
   updateTemplateBodySchema,
+  utcDateOf,
   validateTemplateForPublish,
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
+import { type Clock, systemClock } from '../../core/clock.js';
 import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Transaction } from '../../db/database.js';
 import {
   type EquipmentTypeLink,
+  type TemplateExportRow,
   type TemplateListRow,
   type TemplateRow,
   TemplatesRepository,
@@ -126,8 +131,47 @@ function detailsView(template: TemplateRow, equipmentTypeIds: number[], defaultI
 export class TemplatesService {
   private readonly repo: TemplatesRepository;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.repo = new TemplatesRepository(db);
+  }
+
+  /**
+   * Starts an export of the filtered list (docs/exports.md): counts it, audits `template.exported`
+   * with the filters, and answers the templates in keyset batches by id with their equipment types.
+   */
+  async startExport(
+    auth: AuthContext,
+    { format, ...filters }: TemplateExportQuery,
+    ip: string,
+  ): Promise<PreparedExport<TemplateExportRow>> {
+    const filter = { ...filters, search: filters.search || undefined };
+    const rowCount = await this.repo.count(filter);
+    await recordExport(this.db, {
+      actorId: auth.userId,
+      ipAddress: ip,
+      entityType: 'template',
+      format,
+      filters,
+      rowCount,
+    });
+    const batches = keysetBatches(
+      (afterId, size) => this.repo.batchAfter(filter, afterId, size),
+      (r) => r.template.id,
+    );
+    return {
+      rowCount,
+      date: utcDateOf(this.clock.now()),
+      batches: mapBatches(batches, async (batch) => {
+        const links = await this.repo.equipmentTypesOf(batch.map((r) => r.template.id));
+        return batch.map((row) => ({
+          ...row,
+          equipmentTypes: links.filter((l) => l.templateId === row.template.id).map((l) => l.name),
+        }));
+      }),
+    };
   }
 
   async list(input: TemplateListQuery): Promise<TemplateListResponse> {
