@@ -1,0 +1,98 @@
+import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { PageHeader } from '@/components/ui/page-header';
+import { formatDay } from '@/features/assignments';
+import { useDashboardData } from '../api/get-dashboard-data';
+import { EquipmentDueChart, TopFailingSitesChart, WeeklyInspectionsChart } from './dashboard-charts';
+import { FigureCards } from './figure-cards';
+import { LatestInspectionsList, MostOverdueList, NextDueList, RecentActivityList } from './work-lists';
+
+/**
+ * Screen /dashboard: the business at a glance from one request. A failed fetch shows the page
+ * empty (SPEC.md 4: on failure an empty list is set) with a way to load it again.
+ */
+export function DashboardHome() {
+  const query = useDashboardData();
+  const data = query.data;
+  const loading = query.isPending;
+  const failed = query.isError && !data;
+  const today = data?.today ?? new Date().toISOString().slice(0, 10);
+
+  return (
+    <Stack gap="md" data-testid="dashboard-home">
+      <PageHeader
+        title="Home"
+        description={
+          data
+            ? `Your sites, equipment and inspection work as of ${formatDay(data.today)}.`
+            : 'Your sites, equipment and inspection work at a glance.'
+        }
+        actions={
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconRefresh size={16} aria-hidden="true" />}
+            onClick={() => query.refetch()}
+            loading={query.isFetching && !loading}
+            data-testid="dashboard-refresh"
+          >
+            Refresh
+          </Button>
+        }
+      />
+
+      {failed ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden="true" />}
+          title="The figures could not be loaded"
+          data-testid="dashboard-error"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Check the connection and try again.</Text>
+            <Button
+              size="xs"
+              color="red"
+              variant="white"
+              onClick={() => query.refetch()}
+              loading={query.isFetching}
+            >
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <FigureCards figures={data?.figures} loading={loading} />
+
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
+          <TopFailingSitesChart
+            sites={data?.charts.topFailingSites}
+            since={data?.charts.failingSitesSince}
+            loading={loading}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={loading} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <NextDueList rows={data?.lists.nextDue} today={today} loading={loading} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <LatestInspectionsList rows={data?.lists.latestInspections} loading={loading} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <RecentActivityList rows={data?.lists.recentActivity} loading={loading} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

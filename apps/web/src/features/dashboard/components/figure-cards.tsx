@@ -1,0 +1,109 @@
+import type { DashboardFigure, DashboardFigureKey } from '@inspecta/contract';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBriefcase,
+  IconBuildingSkyscraper,
+  IconClipboardCheck,
+  IconClipboardList,
+  type IconProps,
+  IconRosetteDiscountCheck,
+  IconTool,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { formatFigure } from '../lib/format';
+import classes from './dashboard.module.css';
+
+const LOOK: Record<DashboardFigureKey, { icon: ComponentType<IconProps>; color: string }> = {
+  activeSites: { icon: IconBuildingSkyscraper, color: 'brand' },
+  equipmentInstalled: { icon: IconTool, color: 'indigo' },
+  inspectors: { icon: IconUserCheck, color: 'cyan' },
+  clients: { icon: IconBriefcase, color: 'grape' },
+  openAssignments: { icon: IconClipboardList, color: 'blue' },
+  overdueAssignments: { icon: IconAlertTriangle, color: 'red' },
+  completedThisMonth: { icon: IconClipboardCheck, color: 'teal' },
+  passRateThisMonth: { icon: IconRosetteDiscountCheck, color: 'green' },
+};
+
+/** The labels shown while loading or after a failed fetch, so the grid keeps its shape. */
+const PLACEHOLDER_LABELS: Record<DashboardFigureKey, string> = {
+  activeSites: 'Active sites',
+  equipmentInstalled: 'Equipment installed',
+  inspectors: 'Inspectors',
+  clients: 'Clients',
+  openAssignments: 'Open assignments',
+  overdueAssignments: 'Overdue',
+  completedThisMonth: 'Completed this month',
+  passRateThisMonth: 'Pass rate this month',
+};
+
+function FigureCard({ figure }: { figure: DashboardFigure }) {
+  const look = LOOK[figure.key];
+  const alarming = figure.key === 'overdueAssignments' && (figure.value ?? 0) > 0;
+  return (
+    <UnstyledButton
+      component={Link}
+      to={figure.link}
+      className={classes.figure}
+      data-alarm={alarming || undefined}
+      data-testid={`figure-${figure.key}`}
+      aria-label={`${figure.label}: ${formatFigure(figure.value, figure.unit)}. ${figure.detail}. Open the list`}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} c="dimmed" className={classes.figureLabel}>
+          {figure.label}
+        </Text>
+        <ThemeIcon variant="light" color={look.color} size={34} radius="md" aria-hidden="true">
+          <look.icon size={19} stroke={1.7} />
+        </ThemeIcon>
+      </Group>
+      <Text className={classes.figureValue} c={alarming ? 'red.7' : undefined} data-testid="figure-value">
+        {formatFigure(figure.value, figure.unit)}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {figure.detail}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+function PlaceholderCard({ label, loading }: { label: string; loading: boolean }) {
+  return (
+    <Paper withBorder className={classes.figure} data-testid="figure-placeholder">
+      <Text size="sm" fw={600} c="dimmed" className={classes.figureLabel}>
+        {label}
+      </Text>
+      {loading ? (
+        <Stack gap={8} mt={10}>
+          <Skeleton height={26} width="55%" />
+          <Skeleton height={10} width="80%" />
+        </Stack>
+      ) : (
+        <Text className={classes.figureValue} c="dimmed">
+          —
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The eight key figures; each card opens the list it counts. */
+export function FigureCards({
+  figures,
+  loading,
+}: {
+  figures: DashboardFigure[] | undefined;
+  loading: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'md' }} data-testid="figures">
+      {figures
+        ? figures.map((figure) => <FigureCard key={figure.key} figure={figure} />)
+        : Object.entries(PLACEHOLDER_LABELS).map(([key, label]) => (
+            <PlaceholderCard key={key} label={label} loading={loading} />
+          ))}
+    </SimpleGrid>
+  );
+}

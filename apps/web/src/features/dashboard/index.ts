@@ -1,0 +1,2 @@
+export { dashboardKeys, getDashboardDataQueryOptions, useDashboardData } from './api/get-dashboard-data';
+export { DashboardHome } from './components/dashboard-home';
