@@ -47,7 +47,8 @@ export const globalSearchQuerySchema = z.object({
     .describe('Items answered per group (the totals count every match up to 1000)'),
 });
 export type GlobalSearchQueryValues = z.output<typeof globalSearchQuerySchema>;
-export type GlobalSearchQuery = z.input<typeof globalSearchQuerySchema>;
+/** What a client sends (`limit_per_group` defaults to 5). */
+export type GlobalSearchQuery = { search: string; limit_per_group?: number };
 
 const siteRefSchema = z.object({ id: z.number().int(), siteCode: z.string(), name: z.string() });
 

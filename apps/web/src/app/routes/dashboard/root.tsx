@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { logout, useMe } from '@/features/auth';
 import { NotificationBell } from '@/features/notifications';
 import { disableBrowserPush, usePushRefresh } from '@/features/push';
-import { GlobalSearch } from '@/features/search';
+import { CommandPalette, GlobalSearch } from '@/features/search';
 import { OrganisationMark } from '@/features/settings';
 import { endSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
@@ -38,6 +38,7 @@ function DashboardRoot() {
       headerActions={
         <>
           <GlobalSearch />
+          <CommandPalette />
           <NotificationBell />
           <UserAvatar user={user} size={38} />
         </>

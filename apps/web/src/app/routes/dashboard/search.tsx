@@ -3,8 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { SEARCH_QUERY_PARAM } from '@/features/search';
-import { SiteSearchResults } from '@/features/sites';
+import { SEARCH_QUERY_PARAM, SearchResults } from '@/features/search';
 
 function SearchRoute() {
   const [searchParams] = useSearchParams();
@@ -23,15 +22,16 @@ function SearchRoute() {
               </Text>
             </>
           ) : (
-            'Search across sites, equipment and inspections.'
+            'Search across sites, equipment, users, assignments and inspections.'
           )
         }
       />
       {term ? (
-        <SiteSearchResults term={term} />
+        <SearchResults term={term} />
       ) : (
         <EmptyState icon={IconSearch}>
-          Type an ID, a site name or a SiteId no. in the search box above to see matching records here.
+          Type an Id, a SiteId no., a name, an asset tag, a serial number or an email in the search box above
+          (or press Ctrl+K anywhere) to see matching records here.
         </EmptyState>
       )}
     </>
