@@ -68,7 +68,8 @@ export async function startServer(
     log += chunk;
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Seeding the demo data (months of inspection history) takes over a minute on a loaded machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {
