@@ -225,7 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     assignments: new AssignmentsService(database.db, clock, notifications),
     dashboard: new DashboardService(database.db, clock),
     inspectorWork: new InspectorWorkService(database.db, clock, notifications, fileStorage),
-    inspections: new InspectionsService(database.db),
+    inspections: new InspectionsService(database.db, clock),
   };
   for (const source of services.inspectorWork.overdueSources()) scheduledNotifications.register(source);
   app.decorate('config', config);
@@ -269,7 +269,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(dashboardRoutes, { dashboardService: services.dashboard });
       await api.register(inspectorWorkRoutes, { inspectorWorkService: services.inspectorWork });
       await api.register(globalSearchRoutes, { globalSearchService: new GlobalSearchService(database.db) });
-      await api.register(inspectionsRoutes, { inspectionsService: services.inspections });
+      await api.register(inspectionsRoutes, {
+        inspectionsService: services.inspections,
+        settingsService: services.settings,
+        fileStorage,
+      });
     },
     { prefix: API_PREFIX },
   );

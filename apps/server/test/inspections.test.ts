@@ -1,5 +1,8 @@
 import type { InspectionSummary, TemplateContent } from '@inspecta/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignments,
@@ -8,8 +11,11 @@ import {
   templates,
   templateVersions,
 } from '../src/db/schema.js';
+import { generateFileName, MemoryFileStorage } from '../src/modules/files/file-storage.js';
+import { fileUrl } from '../src/modules/files/files.routes.js';
 import { insertSite, insertType, insertUnit, uniq } from './helpers/equipment-fixtures.js';
 import { insertCompletedInspection } from './helpers/inspection-fixtures.js';
+import { multipartFile } from './helpers/multipart.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 const CONTENT: TemplateContent = {
@@ -46,6 +52,14 @@ const CONTENT: TemplateContent = {
         { key: 'notes', label: 'Notes', helpText: '', required: false, type: 'text', multiline: true },
       ],
     },
+    {
+      key: 'evidence',
+      title: 'Evidence',
+      items: [
+        { key: 'photos', label: 'Photos of the unit', helpText: '', required: false, type: 'photo' },
+        { key: 'signature', label: 'Inspector signature', helpText: '', required: false, type: 'signature' },
+      ],
+    },
   ],
 };
 
@@ -66,6 +80,7 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
   let phoenixUnit: number;
   const ids: Record<string, number> = {};
   const clock = new FakeClock(new Date('2026-06-15T10:00:00Z'));
+  const storage = new MemoryFileStorage();
 
   const call = (url: string, token: string | null = admin) =>
     ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
@@ -78,7 +93,7 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
   const idsOf = (body: { data: InspectionSummary[] }) => body.data.map((r) => r.id);
 
   beforeAll(async () => {
-    ctx = await createTestApp({ clock });
+    ctx = await createTestApp({ clock, fileStorage: storage });
     admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
     const raviUser = await insertUser(ctx.db, {
       userType: 'inspector',
@@ -95,7 +110,7 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
         phone: '9820011122',
       })
     ).id;
-    [routine, annual] = await Promise.all(
+    const [routineId, annualId] = await Promise.all(
       ['Routine', 'Annual'].map(async (name) => {
         const [row] = await ctx.db
           .insert(inspectionCategories)
@@ -104,6 +119,8 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
         return row!.id;
       }),
     );
+    routine = routineId!;
+    annual = annualId!;
     const [template] = await ctx.db
       .insert(templates)
       .values({
@@ -424,6 +441,217 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await ctx.db.select().from(inspections).where(eq(inspections.id, started.id))).toEqual([]);
+  });
+
+  /** A WebP upload in storage (what the inspector app stores), answered by its URL. */
+  async function uploadWebp(colour: string, width = 640, height = 480) {
+    const name = generateFileName('webp');
+    await storage.save(
+      name,
+      await sharp({ create: { width, height, channels: 3, background: colour } })
+        .webp()
+        .toBuffer(),
+    );
+    return fileUrl(name);
+  }
+
+  async function pdfText(pdf: Buffer) {
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    try {
+      const result = await parser.getText();
+      return { text: result.text, pages: result.total };
+    } finally {
+      await parser.destroy();
+    }
+  }
+
+  it('streams a PDF report: company, site, client, inspector, dates, failures, photos, signature, page numbers', async () => {
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/organisation',
+      headers: { authorization: admin },
+      payload: {
+        companyName: 'Sahyadri Fire Safety Pvt Ltd',
+        timezone: 'Asia/Kolkata',
+        dateFormat: 'D MMM YYYY',
+        defaultInspectionIntervalDays: 180,
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const logo = await sharp({ create: { width: 200, height: 200, channels: 4, background: '#1c5d99' } })
+      .png()
+      .toBuffer();
+    const upload = multipartFile(logo, 'logo.png', 'image/png');
+    const logoResponse = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/organisation/logo',
+      headers: { authorization: admin, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(logoResponse.statusCode, logoResponse.body).toBe(200);
+
+    // Many units, so the report runs over several pages.
+    const lakeview = await insertSite(ctx.db, {
+      siteCode: 'ST-LAKE',
+      name: 'Lakeview Towers',
+      city: 'Thane',
+    });
+    const type = await insertType(ctx.db, { name: uniq('CO2 extinguisher') });
+    const units: number[] = [];
+    for (let i = 1; i <= 14; i++)
+      units.push(
+        (
+          await insertUnit(ctx.db, {
+            siteId: lakeview.id,
+            equipmentTypeId: type.id,
+            assetTag: `LV-${String(i).padStart(3, '0')}`,
+          })
+        ).id,
+      );
+    const photos = [await uploadWebp('#c0d6e4'), await uploadWebp('#e4c0c0', 480, 640)];
+    const signature = await uploadWebp('#ffffff', 400, 160);
+    const report = await insertCompletedInspection(ctx.db, {
+      categoryId: routine,
+      templateId,
+      templateVersion: 2,
+      content: CONTENT,
+      siteId: lakeview.id,
+      inspectorId: ravi,
+      units: units.map((equipmentId, i) => ({
+        equipmentId,
+        answers:
+          i === 3
+            ? { ...passing, seal_intact: 'fail', photos, signature }
+            : { ...passing, signature, ...(i === 0 ? { photos: [photos[0]!] } : {}) },
+      })),
+      remarks: 'Seal missing on LV-004, replacement ordered.',
+      completedAt: new Date('2026-04-01T09:30:00Z'),
+      scheduledFor: '2026-03-30',
+      dueOn: '2026-04-02',
+    });
+    ids.report = report.id;
+
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/inspections/${report.id}/report`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(
+      `attachment; filename="inspection-${report.id}-ST-LAKE.pdf"`,
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const { text, pages } = await pdfText(response.rawPayload);
+    expect(pages).toBeGreaterThan(2);
+    for (const expected of [
+      'Sahyadri Fire Safety Pvt Ltd',
+      `Inspection #${report.id}`,
+      'Lakeview Towers (ST-LAKE)',
+      'Thane',
+      'Ravi Menon',
+      '30 Mar 2026',
+      '2 Apr 2026',
+      '1 Apr 2026 15:00', // 09:30 UTC in Asia/Kolkata, in the organisation's format
+      'Generated 15 Jun 2026 15:30', // the server clock
+      'Overall result: FAIL',
+      '1 of 42 checks failed',
+      'LV-004',
+      'Tamper seal intact',
+      'Marked as failed',
+      'Seal missing on LV-004, replacement ordered.',
+      'Page 1 of',
+      `Page ${pages} of ${pages}`,
+    ])
+      expect(text, expected).toContain(expected);
+    expect(text).toMatch(/Extinguisher check \w+ ·\s+version 2/);
+    expect(text).not.toContain('Photo not available');
+    expect(text).not.toContain('Signature not available');
+
+    expect((await call(`/api/auth/inspections/${ids.inProgress}/report`)).statusCode).toBe(404);
+    expect((await call(`/api/auth/inspections/${report.id}/report`, inspectorToken)).statusCode).toBe(403);
+    expect((await call(`/api/auth/inspections/${report.id}/report`, null)).statusCode).toBe(401);
+  });
+
+  it('exports the filtered history as xlsx and csv, newest first, formulas neutralised', async () => {
+    // A site name a spreadsheet would run as a formula.
+    const trap = await insertSite(ctx.db, {
+      siteCode: 'ST-TRAP',
+      name: '=HYPERLINK("http://evil.test","x")',
+    });
+    const trapUnit = await insertUnit(ctx.db, {
+      siteId: trap.id,
+      equipmentTypeId: (await insertType(ctx.db)).id,
+    });
+    ids.trap = (
+      await insertCompletedInspection(ctx.db, {
+        categoryId: routine,
+        templateId,
+        templateVersion: 2,
+        content: CONTENT,
+        siteId: trap.id,
+        inspectorId: meera,
+        units: [{ equipmentId: trapUnit.id, answers: passing }],
+        completedAt: new Date('2026-06-14T08:15:00Z'),
+      })
+    ).id;
+
+    const xlsx = await call(`/api/auth/inspections/export?format=xlsx&inspector_id=${meera}`);
+    expect(xlsx.statusCode, xlsx.body.slice(0, 200)).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.headers['content-disposition']).toContain('inspections-2026-06-15.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Inspections')!;
+    const rows = sheet.getSheetValues().slice(1) as unknown[][];
+    const heading = rows[0]!.slice(1);
+    expect(heading.slice(0, 8)).toEqual([
+      'Inspection',
+      'Completed (UTC)',
+      'Result',
+      'Failed checks',
+      'Checks',
+      'Units',
+      'Site code',
+      'Site',
+    ]);
+    const data = rows.slice(1).map((r) => r.slice(1));
+    expect(data.map((r) => r[0])).toEqual([ids.trap, ids.phoenixFail, ids.orionFail]);
+    expect(data[2]!.slice(2, 8)).toEqual(['Fail', 2, 6, 2, 'ST-ORION', 'Orion Mall']);
+    expect(data[2]![9]).toBe('Lakeside Realty Pvt Ltd');
+    expect(data[2]![10]).toBe('Meera Iyer');
+    expect((data[2]![1] as Date).toISOString()).toBe('2026-05-15T23:59:00.000Z');
+    // The formula-looking name is a plain text cell, not a formula.
+    const trapCell = sheet.getRow(2).getCell(8);
+    expect(trapCell.type).toBe(ExcelJS.ValueType.String);
+    expect(trapCell.value).toBe('=HYPERLINK("http://evil.test","x")');
+
+    const csv = await call('/api/auth/inspections/export?format=csv&from=2026-06-01&to=2026-06-14');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Inspection,Completed \(UTC\),Result,/);
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([
+      ids.trap,
+      ids.phoenixFail,
+      ids.phoenixAnnual,
+    ]);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
+    expect(lines[2]).toContain('2026-06-10 12:00,Fail,1,3,1,ST-PHNX,Phoenix Plant,Pune');
+
+    const bad = await call('/api/auth/inspections/export?format=pdf&from=2026-06-10&to=2026-06-01');
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json().details as Array<{ field: string }>).map((d) => d.field)).toEqual(
+      expect.arrayContaining(['format']),
+    );
+    const reversed = await call('/api/auth/inspections/export?from=2026-06-10&to=2026-06-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([{ field: 'to', message: 'From must not be after To' }]);
+    expect((await call('/api/auth/inspections/export', inspectorToken)).statusCode).toBe(403);
   });
 
   it('is for administrators only', async () => {

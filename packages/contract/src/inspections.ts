@@ -8,6 +8,7 @@ import {
   sortSchema,
 } from './common.js';
 import { isValidIsoDate } from './equipment.js';
+import { exportFormatSchema } from './exports.js';
 import { contentKeySchema, templateContentSchema } from './template-content.js';
 
 /**
@@ -153,26 +154,42 @@ function optionalDate(label: string) {
     .refine((v) => v === undefined || isValidIsoDate(v), { message: `${label} must be a date (YYYY-MM-DD)` });
 }
 
+/** The history's filters, shared by the list and its export. */
+const inspectionHistoryFilterShape = {
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Site code, name or city; inspector name; or an inspection id'),
+  site_id: idSchema.optional(),
+  inspector_id: idSchema.optional(),
+  category_id: idSchema.optional(),
+  result: inspectionResultSchema.optional(),
+  from: optionalDate('From').describe('Completed on or after this day (YYYY-MM-DD, UTC)'),
+  to: optionalDate('To').describe('Completed on or before this day (YYYY-MM-DD, UTC)'),
+};
+
+function fromNotAfterTo(q: { from?: string | undefined; to?: string | undefined }) {
+  return !q.from || !q.to || q.from <= q.to;
+}
+const fromAfterToError = { message: 'From must not be after To', path: ['to'] };
+
 /** GET /api/auth/inspections: the history of completed inspections across all sites. */
 export const inspectionHistoryQuerySchema = paginationQuerySchema
   .extend({
-    search: z
-      .string()
-      .trim()
-      .max(100)
-      .optional()
-      .describe('Site code, name or city; inspector name; or an inspection id'),
-    site_id: idSchema.optional(),
-    inspector_id: idSchema.optional(),
-    category_id: idSchema.optional(),
-    result: inspectionResultSchema.optional(),
-    from: optionalDate('From').describe('Completed on or after this day (YYYY-MM-DD, UTC)'),
-    to: optionalDate('To').describe('Completed on or before this day (YYYY-MM-DD, UTC)'),
+    ...inspectionHistoryFilterShape,
     sort: sortSchema(inspectionSortFields).describe('Default: -completedAt'),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after To', path: ['to'] });
+  .refine(fromNotAfterTo, fromAfterToError);
 export type InspectionHistoryQueryValues = z.output<typeof inspectionHistoryQuerySchema>;
 export type InspectionHistoryQuery = Partial<z.input<typeof inspectionHistoryQuerySchema>>;
+
+/** GET /api/auth/inspections/export: the filtered history as a file, newest first. */
+export const inspectionExportQuerySchema = z
+  .object({ ...inspectionHistoryFilterShape, format: exportFormatSchema })
+  .refine(fromNotAfterTo, fromAfterToError);
+export type InspectionExportQuery = z.output<typeof inspectionExportQuerySchema>;
 
 export const inspectionHistoryResponseSchema = z.object({
   data: z.array(inspectionSummarySchema),

@@ -59,7 +59,8 @@ export function buildInspectionRecord(content: TemplateContent, units: UnitAnswe
     results,
     failedItems,
     totalItems: answerable * units.length,
-    unitCount: units.length,
+    // Units of equipment: a site-level inspection (one answer set, no unit) counts none.
+    unitCount: units.filter((u) => u.equipmentId !== null).length,
   };
 }
 

@@ -224,6 +224,15 @@ export class InspectionsRepository {
     return Number(row?.total ?? 0);
   }
 
+  /** Every match of the filter, exactly (exports: the audited row count). */
+  async count(filter: HistoryFilter): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(inspections)
+      .where(historyWhere(filter));
+    return Number(row?.total ?? 0);
+  }
+
   /** One batch of the filtered history in its default order, after a keyset position (exports). */
   async historyBatchAfter(
     filter: HistoryFilter,

@@ -1,12 +1,19 @@
 import {
   idParamsSchema,
   inspectionDetailResponseSchema,
+  inspectionExportQuerySchema,
   inspectionHistoryQuerySchema,
   inspectionHistoryResponseSchema,
 } from '@inspecta/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
-import { errorResponses } from '../../core/http.js';
+import { errorResponses, requireAuth } from '../../core/http.js';
+import { attachment, EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
+import type { FileStorage } from '../files/file-storage.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { inspectionExportColumns } from './inspection-export.js';
+import { loadReportImages, renderInspectionReport, reportFileName } from './inspection-report.js';
 import type { InspectionsService } from './inspections.service.js';
 
 const tags = ['inspections'];
@@ -14,7 +21,9 @@ const tags = ['inspections'];
 /** Completed inspections for administrators: history, detail, PDF report, export. */
 export const inspectionsRoutes: FastifyPluginAsyncZod<{
   inspectionsService: InspectionsService;
-}> = async (app, { inspectionsService: service }) => {
+  settingsService: SettingsService;
+  fileStorage: FileStorage;
+}> = async (app, { inspectionsService: service, settingsService, fileStorage }) => {
   app.get(
     '/auth/inspections',
     {
@@ -32,6 +41,32 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/auth/inspections/export',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Download the filtered inspection history as Excel (.xlsx) or CSV',
+        description:
+          'Same filters as the history list, newest first. Streamed. Text that starts with = + - @ is written as text, never as a formula.',
+        querystring: inspectionExportQuerySchema,
+        produces: EXPORT_PRODUCES,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      const prepared = await service.startExport(requireAuth(request), request.query, request.ip);
+      return sendTable(request, reply, {
+        format: request.query.format,
+        fileName: 'inspections',
+        sheetName: 'Inspections',
+        columns: inspectionExportColumns,
+        ...prepared,
+      });
+    },
+  );
+
+  app.get(
     '/auth/inspections/:id',
     {
       config: { access: access.admin },
@@ -43,5 +78,40 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ inspection: await service.detail(request.params.id) }),
+  );
+
+  app.get(
+    '/auth/inspections/:id/report',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'The PDF report of a completed inspection',
+        description:
+          'Company (organisation settings), site, client, inspector, dates, overall result, every section and answer per unit with failed items marked, photos, signature, remarks, page numbers. Streamed as an attachment named inspection-<id>-<siteCode>.pdf.',
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const { detail, siteAddress, generatedAt } = await service.reportData(request.params.id);
+      const { organisation } = await settingsService.organisation();
+      const images = await loadReportImages(fileStorage, detail, organisation.logoUrl);
+      const pdf = renderInspectionReport({
+        detail,
+        siteAddress,
+        organisation,
+        images,
+        generatedAt,
+      });
+      // A stream, not a JSON body: the plain reply type (the route's schema types only the errors).
+      return (reply as FastifyReply)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', attachment(reportFileName(detail)))
+        .header('Cache-Control', 'no-store')
+        .header('Access-Control-Expose-Headers', 'Content-Disposition')
+        .send(pdf);
+    },
   );
 };

@@ -1,6 +1,7 @@
 import type {
   AnswerValue,
   InspectionDetail,
+  InspectionExportQuery,
   InspectionHistoryQueryValues,
   InspectionHistoryResponse,
   InspectionSummary,
@@ -8,8 +9,11 @@ import type {
   TemplateContent,
   UnitResult,
 } from '@inspecta/contract';
-import { templateContentSchema } from '@inspecta/contract';
+import { templateContentSchema, utcDateOf } from '@inspecta/contract';
+import type { AuthContext } from '../../core/access.js';
+import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database } from '../../db/database.js';
 import type { StoredAnswers, StoredUnitResult } from './inspection-results.js';
 import {
@@ -67,7 +71,10 @@ function storedResults(value: unknown): StoredUnitResult[] {
 export class InspectionsService {
   private readonly repo: InspectionsRepository;
 
-  constructor(db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
     this.repo = new InspectionsRepository(db);
   }
 
@@ -118,6 +125,27 @@ export class InspectionsService {
       after = { completedAt: last.completedAt ?? last.startedAt, id: last.id };
       if (rows.length < batchSize) return;
     }
+  }
+
+  /**
+   * Starts an export of the filtered history: counts the rows, audits `inspection.exported` with the
+   * filters, and answers the rows to stream, newest first, read by keyset in batches.
+   */
+  async startExport(
+    auth: AuthContext,
+    { format, ...filters }: InspectionExportQuery,
+    ip: string | null,
+  ): Promise<PreparedExport<InspectionSummary>> {
+    const rowCount = await this.repo.count(await this.resolveFilter(filters));
+    await recordExport(this.db, {
+      actorId: auth.userId,
+      ipAddress: ip,
+      entityType: 'inspection',
+      format,
+      filters,
+      rowCount,
+    });
+    return { rowCount, batches: this.historyBatches(filters), date: utcDateOf(this.clock.now()) };
   }
 
   async detail(id: number): Promise<InspectionDetail> {
@@ -176,6 +204,6 @@ export class InspectionsService {
     ]
       .filter((part) => part?.trim())
       .join(', ');
-    return { detail, siteAddress: address || null };
+    return { detail, siteAddress: address || null, generatedAt: this.clock.now() };
   }
 }
