@@ -706,6 +706,50 @@ describe('inspector work: /api/inspector/...', () => {
     ).toHaveLength(0);
   });
 
+  it('hands work in progress over on a reassignment: the new inspector continues and is credited', async () => {
+    const a = await assign();
+    const started = await call('PUT', `/api/inspector/assignments/${a.id}/progress`, {
+      units: [
+        { equipmentId: unitIds[0], answers: { gauge_ok: 'pass' } },
+        { equipmentId: unitIds[1], answers: { gauge_ok: 'fail' } },
+      ],
+    });
+    expect(started.statusCode).toBe(200);
+    const moved = await call(
+      'PUT',
+      `/api/auth/assignments/update/admin/${a.id}`,
+      { inspectorId: otherInspector.id, equipmentIds: [unitIds[0]] },
+      adminToken,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call('GET', `/api/inspector/assignments/${a.id}`)).statusCode).toBe(403);
+    const detail = (
+      await call('GET', `/api/inspector/assignments/${a.id}`, undefined, otherInspector.token)
+    ).json().assignment;
+    expect(detail.status).toBe('in_progress');
+    // The unit taken off the assignment is no longer in the progress handed back.
+    expect(detail.progress.units).toEqual([{ equipmentId: unitIds[0], answers: { gauge_ok: 'pass' } }]);
+    const saved = await call(
+      'PUT',
+      `/api/inspector/assignments/${a.id}/progress`,
+      { units: detail.progress.units },
+      otherInspector.token,
+    );
+    expect(saved.json().message).toBe('Progress saved');
+    const submitted = await call(
+      'POST',
+      `/api/inspector/assignments/${a.id}/submit`,
+      { units: [{ equipmentId: unitIds[0], answers: await passingAnswers(otherInspector.token) }] },
+      otherInspector.token,
+    );
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().inspection).toMatchObject({
+      inspector: { id: otherInspector.id, name: 'Meera Inspector' },
+      unitCount: 1,
+      totalItems: ANSWERABLE_PER_UNIT,
+    });
+  });
+
   it('writes nothing when a step of the submit fails (one transaction)', async () => {
     const a = await assign();
     await call('PUT', `/api/inspector/assignments/${a.id}/progress`, { units: [] });

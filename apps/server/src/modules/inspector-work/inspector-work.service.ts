@@ -170,13 +170,16 @@ export class InspectorWorkService {
       this.repo.findInspection(id),
     ]);
     const saved = inspection?.answers as { units?: UnitAnswers[]; remarks?: string | null } | undefined;
+    // Units taken off the assignment since the save are dropped, so sending the progress back as it
+    // was answered cannot be refused for them.
+    const current = new Set<number | null>(units.length ? units.map((u) => u.id) : [null]);
     return {
       ...toInspectorAssignment(row, this.today()),
       content,
       units,
       progress: inspection
         ? {
-            units: saved?.units ?? [],
+            units: (saved?.units ?? []).filter((u) => current.has(u.equipmentId)),
             remarks: saved?.remarks ?? null,
             savedAt: (inspection.progressSavedAt ?? inspection.startedAt).toISOString(),
           }
