@@ -16,6 +16,12 @@ import {
   equipmentListBySiteDueCase,
   equipmentListByTypeStatusCase,
 } from './cases/equipment-list.js';
+import {
+  globalSearchByNameCase,
+  globalSearchBySerialCase,
+  globalSearchBySiteCodeCase,
+  globalSearchBySurnameCase,
+} from './cases/global-search.js';
 import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
 import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
 import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
@@ -29,6 +35,10 @@ const ALL_CASES: BenchCase[] = [
   equipmentListBySiteDueCase,
   equipmentListByTypeStatusCase,
   equipmentListBySerialCase,
+  globalSearchBySiteCodeCase,
+  globalSearchByNameCase,
+  globalSearchBySerialCase,
+  globalSearchBySurnameCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();

@@ -27,7 +27,7 @@ const rowsOf = (result: unknown) => (result as { rows: Array<{ id: number }> }).
 const prepared = new WeakMap<FastifyInstance, Promise<Prepared>>();
 
 /** Generates the data once per app (all three cases share it), set-based, in a few statements. */
-function prepareOnce(ctx: BenchContext): Promise<Prepared> {
+export function prepareOnce(ctx: BenchContext): Promise<Prepared> {
   let promise = prepared.get(ctx.app);
   if (!promise) {
     promise = generate(ctx);

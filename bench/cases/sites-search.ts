@@ -119,7 +119,7 @@ async function adminToken(app: FastifyInstance): Promise<string> {
 
 const seeded = new WeakSet<FastifyInstance>();
 
-async function prepareSites(app: FastifyInstance) {
+export async function prepareSites(app: FastifyInstance) {
   if (!seeded.has(app)) {
     const started = Date.now();
     await seedSites(app);

@@ -92,7 +92,7 @@ const arrayLiteral = (values: string[]) => sql.raw(`array[${values.map((v) => `'
  */
 const seeded = new WeakMap<FastifyInstance, Promise<string>>();
 
-function seed(app: FastifyInstance): Promise<string> {
+export function seed(app: FastifyInstance): Promise<string> {
   let done = seeded.get(app);
   if (!done) {
     done = (async () => {
