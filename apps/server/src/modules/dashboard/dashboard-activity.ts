@@ -55,16 +55,16 @@ const VERBS: Record<string, string> = {
   profile_image: 'changed the profile image of {noun}',
   update_own_profile: 'updated their profile',
   change_password: 'changed their password',
-  bootstrap_admin: 'set up the first administrator',
-  organisation: 'updated',
-  organisation_logo: 'changed the logo in',
+  bootstrap_admin: 'created the first administrator',
+  organisation: 'updated {noun}',
+  organisation_logo: 'changed the logo in {noun}',
 };
 
 /** Entities whose record is gone after the action: nothing to link to. */
 const GONE_ACTIONS = new Set(['delete', 'deleted', 'discard', 'draft_discarded']);
 
 /** Actions about the actor themselves: the object would only repeat their name. */
-const SELF_ACTIONS = new Set(['update_own_profile', 'change_password', 'bootstrap_admin']);
+const SELF_ACTIONS = new Set(['update_own_profile', 'change_password']);
 
 function asSnapshot(value: unknown): Snapshot | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Snapshot) : null;

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, screenshotDir, seriousA11yViolations } from '../support/browser.js';
+import { openSignedIn } from '../support/session.js';
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+}
+
+/** The number on a figure card, as the user reads it ("1,234" → 1234). */
+async function figureValue(page: Page, key: string): Promise<number> {
+  const text = await page.getByTestId(`figure-${key}`).getByTestId('figure-value').innerText();
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+describe('home dashboard', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  afterEach(() => context?.close());
+
+  async function open(width: number, height = 900) {
+    context = await newContext(browser, width, height);
+    page = await context.newPage();
+    await openSignedIn(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.getByTestId('figure-activeSites').waitFor();
+  }
+
+  it('shows the figures and charts from the demo data, and a figure opens the list it counts', async () => {
+    await open(1400);
+    for (const key of [
+      'activeSites',
+      'equipmentInstalled',
+      'inspectors',
+      'clients',
+      'openAssignments',
+      'overdueAssignments',
+      'completedThisMonth',
+      'passRateThisMonth',
+    ]) {
+      await page.getByTestId(`figure-${key}`).waitFor();
+    }
+    expect(await figureValue(page, 'activeSites')).toBeGreaterThan(0);
+    expect(await figureValue(page, 'equipmentInstalled')).toBeGreaterThan(0);
+    expect(await figureValue(page, 'inspectors')).toBeGreaterThan(0);
+    // The charts drew: the weekly bars' SVG, the due donut and its linked legend.
+    await page.getByTestId('chart-weekly').locator('svg.recharts-surface').first().waitFor();
+    await page.getByTestId('chart-due').locator('svg').first().waitFor();
+    const dueTotal =
+      Number((await page.getByTestId('due-overdue').innerText()).replace(/[^\d]/g, '')) +
+      Number((await page.getByTestId('due-due_soon').innerText()).replace(/[^\d]/g, '')) +
+      Number((await page.getByTestId('due-ok').innerText()).replace(/[^\d]/g, ''));
+    expect(dueTotal).toBe(await figureValue(page, 'equipmentInstalled'));
+    expect(await page.getByTestId('activity-row').count()).toBeGreaterThan(0);
+    await settle(page);
+    await screenshot(page, 'home-1400');
+    await page.screenshot({ path: path.join(screenshotDir, 'home-1400-full.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Overdue opens exactly the overdue assignments: as many rows as the card says (one page).
+    const overdue = await figureValue(page, 'overdueAssignments');
+    await page.getByTestId('figure-overdueAssignments').click();
+    await page.waitForURL(/\/dashboard\/inspection-management\?tab=overdue$/);
+    await page.getByRole('heading', { name: 'Inspection Management', level: 1 }).waitFor();
+    if (overdue > 0) {
+      await page.getByTestId('assignment-row').first().waitFor();
+      await expect
+        .poll(() => page.locator('[data-testid="assignment-row"][data-overdue="true"]').count())
+        .toBe(Math.min(overdue, 20));
+    }
+
+    // Active sites opens the site register on its Active tab.
+    await page.goBack();
+    await page.getByTestId('figure-activeSites').click();
+    await page.waitForURL(/\/dashboard\/site-management\?status=active$/);
+    await page.getByRole('heading', { name: 'Site Management', level: 1 }).waitFor();
+  });
+
+  it('reads well on a phone', async () => {
+    await open(390, 844);
+    await page.getByTestId('chart-weekly').locator('svg.recharts-surface').first().waitFor();
+    await settle(page);
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'home-390');
+    await page.screenshot({ path: path.join(screenshotDir, 'home-390-full.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
