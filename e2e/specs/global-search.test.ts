@@ -113,6 +113,7 @@ describe('global search and the command palette', () => {
 
     // Esc closes the palette without going anywhere.
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     const before = page.url();
     await page.keyboard.press('Control+k');
     await input.waitFor();
