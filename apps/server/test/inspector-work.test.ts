@@ -1,4 +1,4 @@
-import { templateContentSchema } from '@inspecta/contract';
+import { INSPECTION_UPLOAD_MAX_BYTES, templateContentSchema } from '@inspecta/contract';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -851,6 +851,15 @@ describe('inspector work: /api/inspector/...', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(fields(response)).toEqual(['file']);
+    const huge = multipartFile(Buffer.alloc(INSPECTION_UPLOAD_MAX_BYTES + 1024), 'huge.jpg', 'image/jpeg');
+    response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/inspector/uploads',
+      headers: { authorization: inspector.token, ...huge.headers },
+      payload: huge.payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The image must be at most 10 MB');
     response = await ctx.app.inject({
       method: 'POST',
       url: '/api/inspector/uploads',
