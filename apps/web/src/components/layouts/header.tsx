@@ -2,6 +2,7 @@ import { Burger, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { PRODUCT_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
 import classes from './dashboard-layout.module.css';
 import { headerLinks } from './navigation';
@@ -27,7 +28,8 @@ export function Header({ navigationOpened, onOpenNavigation, actions, mark }: He
           aria-label="Open navigation"
           aria-expanded={navigationOpened}
         />
-        <Link to={paths.home} className={classes.brandLink}>
+        {/* Named even below 576 px, where the wordmark is hidden and only the mark shows. */}
+        <Link to={paths.home} className={classes.brandLink} aria-label={PRODUCT_NAME}>
           <Logo size={30} wordmarkVisibleFrom="xs" />
         </Link>
         {mark ? (
