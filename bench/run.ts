@@ -11,6 +11,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.js';
 import { authMeCase } from './cases/auth-me.js';
+import { dashboardDataCase } from './cases/dashboard-data.js';
 import {
   equipmentListBySerialCase,
   equipmentListBySiteDueCase,
@@ -39,6 +40,7 @@ const ALL_CASES: BenchCase[] = [
   globalSearchByNameCase,
   globalSearchBySerialCase,
   globalSearchBySurnameCase,
+  dashboardDataCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
