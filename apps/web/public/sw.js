@@ -27,6 +27,17 @@ function readPayload(event) {
   }
 }
 
+/** The link as an address of this app; anything pointing elsewhere ('//host', 'https://...') opens the list. */
+function sameOriginUrl(link) {
+  try {
+    const url = new URL(typeof link === 'string' ? link : NOTIFICATIONS_PATH, self.location.origin);
+    if (url.origin === self.location.origin) return url.href;
+  } catch {
+    // not a URL at all
+  }
+  return new URL(NOTIFICATIONS_PATH, self.location.origin).href;
+}
+
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
   const link =
@@ -43,7 +54,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.link ?? NOTIFICATIONS_PATH, self.location.origin).href;
+  const target = sameOriginUrl(event.notification.data?.link);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

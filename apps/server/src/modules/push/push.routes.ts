@@ -58,7 +58,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ pushService: PushService }> = a
         response: {
           200: pushRegistrationResponseSchema,
           201: pushRegistrationResponseSchema,
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 409),
         },
       },
     },

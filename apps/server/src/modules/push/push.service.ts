@@ -10,7 +10,7 @@ import type {
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, isUniqueViolation } from '../../core/errors.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { NotificationRow } from '../notifications/notifications.repository.js';
 import { PushRepository, type PushSubscriptionRow } from './push.repository.js';
@@ -109,6 +109,23 @@ export class PushService {
   ): Promise<{ created: boolean; response: PushRegistrationResponse }> {
     this.checkEndpoint(body.endpoint);
     const now = this.clock.now();
+    try {
+      return await this.registerInTransaction(auth, body, origin, now);
+    } catch (error) {
+      // Two registrations of one new endpoint at once (a double click): one wins, the other says so.
+      if (isUniqueViolation(error, 'push_subscriptions_endpoint_key')) {
+        throw AppError.conflict('endpoint', 'This device is being registered already; try again');
+      }
+      throw error;
+    }
+  }
+
+  private registerInTransaction(
+    auth: AuthContext,
+    body: CreatePushRegistrationBody,
+    origin: RequestOrigin,
+    now: Date,
+  ): Promise<{ created: boolean; response: PushRegistrationResponse }> {
     return this.db.transaction(async (tx) => {
       const repo = new PushRepository(tx);
       const existing = await repo.findByEndpoint(body.endpoint);
