@@ -23,6 +23,8 @@ import { openSignedIn } from '../support/session.js';
  * PDF report (read back here) and finds it on the site page.
  */
 
+// Each step loads a few screens and runs axe on them; on a loaded two-core machine that takes time.
+const SLOW = 120_000;
 const PASSWORD = 'Gauge-Needle-Monsoon-41';
 const tag = randomBytes(3).toString('hex');
 const INSPECTOR = {
@@ -135,12 +137,14 @@ describe('inspections: assign, complete, review and report', () => {
         password: PASSWORD,
       }),
     });
-    // An active site other than the one the assignments spec uses.
-    const sites = await api<{ sites: Array<{ id: number; name: string; siteCode: string }> }>(
-      '/auth/get/all/sites?status=active&sort=siteCode&limit=10',
-      admin.accessToken,
-    );
-    site = sites.sites.find((s) => s.siteCode !== 'ST-000003')!;
+    // An active site with a few units (fewer answers to send, a lighter page), other than the one
+    // the assignments spec uses.
+    const sites = await api<{
+      sites: Array<{ id: number; name: string; siteCode: string; equipmentCount: number }>;
+    }>('/auth/get/all/sites?status=active&sort=siteCode&limit=50', admin.accessToken);
+    site = sites.sites
+      .filter((s) => s.siteCode !== 'ST-000003' && s.equipmentCount > 0)
+      .sort((a, b) => a.equipmentCount - b.equipmentCount)[0]!;
   });
   afterAll(() => browser.close());
   afterEach(() => context?.close());
@@ -151,199 +155,227 @@ describe('inspections: assign, complete, review and report', () => {
     await openSignedIn(page, path);
   }
 
-  it('assigns the site in the drawer; the inspector completes it with a failure, a photo and a signature', async () => {
-    await open('/dashboard/inspection-management');
-    await page.getByTestId('assignment-new').click();
-    const drawer = page.getByRole('dialog', { name: 'New assignment' });
-    await drawer.waitFor();
-    await choose(drawer, page, 'Site', site.siteCode, new RegExp(site.siteCode));
-    await choose(drawer, page, 'Category', 'Routine', 'Routine');
-    await choose(drawer, page, 'Template', 'Fire extinguisher', /Fire extinguisher monthly inspection/);
-    await choose(drawer, page, 'Inspector', INSPECTOR.lastName, new RegExp(INSPECTOR.lastName));
-    await drawer.getByTestId('assignment-submit').click();
-    await drawer.waitFor({ state: 'hidden' });
-    await page.getByText(/Assignment created/).waitFor();
+  it(
+    'assigns the site in the drawer; the inspector completes it with a failure, a photo and a signature',
+    async () => {
+      await open('/dashboard/inspection-management');
+      await page.getByTestId('assignment-new').click();
+      const drawer = page.getByRole('dialog', { name: 'New assignment' });
+      await drawer.waitFor();
+      await choose(drawer, page, 'Site', site.siteCode, new RegExp(site.siteCode));
+      await choose(drawer, page, 'Category', 'Routine', 'Routine');
+      await choose(drawer, page, 'Template', 'Fire extinguisher', /Fire extinguisher monthly inspection/);
+      await choose(drawer, page, 'Inspector', INSPECTOR.lastName, new RegExp(INSPECTOR.lastName));
+      await drawer.getByTestId('assignment-submit').click();
+      await drawer.waitFor({ state: 'hidden' });
+      await page.getByText(/Assignment created/).waitFor();
 
-    // The inspector's side, through the inspector API.
-    const me = await apiLogin(INSPECTOR.email, PASSWORD);
-    const list = await api<{ assignments: Array<{ id: number; site: { id: number } }> }>(
-      '/inspector/assignments',
-      me.accessToken,
-    );
-    const mine = list.assignments.find((a) => a.site.id === site.id);
-    expect(mine).toBeDefined();
-    const { assignment } = await api<{ assignment: InspectorAssignmentDetail }>(
-      `/inspector/assignments/${mine!.id}`,
-      me.accessToken,
-    );
+      // The inspector's side, through the inspector API.
+      const me = await apiLogin(INSPECTOR.email, PASSWORD);
+      const list = await api<{ assignments: Array<{ id: number; site: { id: number } }> }>(
+        '/inspector/assignments',
+        me.accessToken,
+      );
+      const mine = list.assignments.find((a) => a.site.id === site.id);
+      expect(mine).toBeDefined();
+      const { assignment } = await api<{ assignment: InspectorAssignmentDetail }>(
+        `/inspector/assignments/${mine!.id}`,
+        me.accessToken,
+      );
 
-    const upload = async (kind: 'photo' | 'signature') => {
-      const form = new FormData();
-      form.append('file', new Blob([await drawPng(page, kind)], { type: 'image/png' }), `${kind}.png`);
-      return (
-        await api<{ url: string }>('/inspector/uploads', me.accessToken, { method: 'POST', body: form })
-      ).url;
-    };
-    const urls = { photo: await upload('photo'), signature: await upload('signature') };
+      const upload = async (kind: 'photo' | 'signature') => {
+        const form = new FormData();
+        form.append('file', new Blob([await drawPng(page, kind)], { type: 'image/png' }), `${kind}.png`);
+        return (
+          await api<{ url: string }>('/inspector/uploads', me.accessToken, { method: 'POST', body: form })
+        ).url;
+      };
+      const urls = { photo: await upload('photo'), signature: await upload('signature') };
 
-    // One failing item: the first pass/fail item of the first unit.
-    const failing = assignment.content.sections.flatMap((s) => s.items).find((i) => i.type === 'pass_fail')!;
-    failingLabel = failing.label;
-    const units = (assignment.units.length ? assignment.units.map((u) => u.id) : [null]).map(
-      (equipmentId, index) => ({
-        equipmentId,
-        answers: Object.fromEntries(
-          assignment.content.sections.flatMap((s) =>
-            s.items.map((item) => [item.key, answerFor(item, urls, index === 0 && item.key === failing.key)]),
+      // One failing item: the first pass/fail item of the first unit.
+      const failing = assignment.content.sections
+        .flatMap((s) => s.items)
+        .find((i) => i.type === 'pass_fail')!;
+      failingLabel = failing.label;
+      const units = (assignment.units.length ? assignment.units.map((u) => u.id) : [null]).map(
+        (equipmentId, index) => ({
+          equipmentId,
+          answers: Object.fromEntries(
+            assignment.content.sections.flatMap((s) =>
+              s.items.map((item) => [
+                item.key,
+                answerFor(item, urls, index === 0 && item.key === failing.key),
+              ]),
+            ),
           ),
-        ),
-      }),
-    );
-    const submitted = await api<{ inspection: InspectionSummary }>(
-      `/inspector/assignments/${mine!.id}/submit`,
-      me.accessToken,
-      { method: 'POST', body: JSON.stringify({ units, remarks: 'E2E: the lobby unit needs a new gauge.' }) },
-    );
-    inspection = submitted.inspection;
-    expect(inspection.result).toBe('fail');
-    expect(inspection.failedItems).toBe(1);
-  });
+        }),
+      );
+      const submitted = await api<{ inspection: InspectionSummary }>(
+        `/inspector/assignments/${mine!.id}/submit`,
+        me.accessToken,
+        {
+          method: 'POST',
+          body: JSON.stringify({ units, remarks: 'E2E: the lobby unit needs a new gauge.' }),
+        },
+      );
+      inspection = submitted.inspection;
+      expect(inspection.result).toBe('fail');
+      expect(inspection.failedItems).toBe(1);
+    },
+    SLOW,
+  );
 
-  it('lists it in Completed history with the Fail badge, filters and exports', async () => {
-    await open('/dashboard/inspection-management?tab=history');
-    await page.getByTestId('inspections-table').or(page.getByTestId('inspections-empty')).first().waitFor();
-    await page.getByTestId('inspection-search').fill(INSPECTOR.lastName);
-    await page.waitForURL(/search=/);
-    const row = page.getByTestId('inspection-row').filter({ hasText: INSPECTOR_NAME });
-    await expect.poll(() => row.count()).toBe(1);
-    expect(await row.getAttribute('data-result')).toBe('fail');
-    expect(await row.getByTestId('result-badge').textContent()).toBe('Fail');
-    expect(await row.textContent()).toContain('1 failed item');
-    expect(await row.textContent()).toContain(site.siteCode);
-    expect(await row.textContent()).toContain('Fire extinguisher monthly inspection');
+  it(
+    'lists it in Completed history with the Fail badge, filters and exports',
+    async () => {
+      await open('/dashboard/inspection-management?tab=history');
+      await page.getByTestId('inspections-table').or(page.getByTestId('inspections-empty')).first().waitFor();
+      await page.getByTestId('inspection-search').fill(INSPECTOR.lastName);
+      await page.waitForURL(/search=/);
+      const row = page.getByTestId('inspection-row').filter({ hasText: INSPECTOR_NAME });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.getAttribute('data-result')).toBe('fail');
+      expect(await row.getByTestId('result-badge').textContent()).toBe('Fail');
+      expect(await row.textContent()).toContain('1 failed item');
+      expect(await row.textContent()).toContain(site.siteCode);
+      expect(await row.textContent()).toContain('Fire extinguisher monthly inspection');
 
-    // Result filter in the URL, with counts; a pass filter hides it.
-    await page
-      .getByTestId('inspection-result-filter')
-      .getByText(/^Pass \(/)
-      .click();
-    await page.waitForURL(/result=pass/);
-    await page.getByTestId('inspections-empty').waitFor();
-    await page
-      .getByTestId('inspection-result-filter')
-      .getByText(/^Fail \(1\)/)
-      .click();
-    await page.waitForURL(/result=fail/);
-    await expect.poll(() => row.count()).toBe(1);
-    await settle(page);
-    await screenshot(page, 'inspections-history-1400');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+      // Result filter in the URL, with counts; a pass filter hides it.
+      await page
+        .getByTestId('inspection-result-filter')
+        .getByText(/^Pass \(/)
+        .click();
+      await page.waitForURL(/result=pass/);
+      await page.getByTestId('inspections-empty').waitFor();
+      await page
+        .getByTestId('inspection-result-filter')
+        .getByText(/^Fail \(1\)/)
+        .click();
+      await page.waitForURL(/result=fail/);
+      await expect.poll(() => row.count()).toBe(1);
+      await settle(page);
+      await screenshot(page, 'inspections-history-1400');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // Excel export of the filtered history.
-    await page.getByTestId('inspection-export').click();
-    const [sheet] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click(),
-    ]);
-    expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
-    const bytes = await readFile((await sheet.path())!);
-    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+      // Excel export of the filtered history.
+      await page.getByTestId('inspection-export').click();
+      const [sheet] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click(),
+      ]);
+      expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
+      const bytes = await readFile((await sheet.path())!);
+      expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
-    // Cancelled assignments stay reachable from the same tab.
-    await page.getByRole('textbox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Cancelled' }).click();
-    await page.waitForURL(/status=cancelled/);
-    await page.getByTestId('assignments-table').or(page.getByTestId('assignments-empty')).first().waitFor();
-  });
+      // Cancelled assignments stay reachable from the same tab.
+      await page.getByRole('textbox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Cancelled' }).click();
+      await page.waitForURL(/status=cancelled/);
+      await page.getByTestId('assignments-table').or(page.getByTestId('assignments-empty')).first().waitFor();
+    },
+    SLOW,
+  );
 
-  it('opens the detail with the failure highlighted and downloads a PDF naming site, inspector and failure', async () => {
-    await open(
-      `/dashboard/inspection-management?tab=history&search=${encodeURIComponent(INSPECTOR.lastName)}`,
-    );
-    const row = page.getByTestId('inspection-row').filter({ hasText: INSPECTOR_NAME });
-    await row.getByTestId('inspection-link').click();
-    await page.waitForURL(new RegExp(`/dashboard/inspection-management/inspections/${inspection.id}$`));
-    await page.getByRole('heading', { name: `Inspection #${inspection.id}`, level: 1 }).waitFor();
+  it(
+    'opens the detail with the failure highlighted and downloads a PDF naming site, inspector and failure',
+    async () => {
+      await open(
+        `/dashboard/inspection-management?tab=history&search=${encodeURIComponent(INSPECTOR.lastName)}`,
+      );
+      const row = page.getByTestId('inspection-row').filter({ hasText: INSPECTOR_NAME });
+      await row.getByTestId('inspection-link').click();
+      await page.waitForURL(new RegExp(`/dashboard/inspection-management/inspections/${inspection.id}$`));
+      await page.getByRole('heading', { name: `Inspection #${inspection.id}`, level: 1 }).waitFor();
 
-    const summary = page.getByTestId('failed-items-summary');
-    expect(await summary.textContent()).toContain(failingLabel);
-    const failedRow = page.locator('[data-testid="inspection-item"][data-outcome="fail"]');
-    expect(await failedRow.count()).toBe(1);
-    expect(await failedRow.textContent()).toContain(failingLabel);
-    expect(await failedRow.textContent()).toContain('Marked as failed');
-    expect(await page.getByRole('link', { name: site.name }).getAttribute('href')).toBe(
-      `/dashboard/site-management/${site.id}`,
-    );
-    expect(await page.getByText(INSPECTOR_NAME).count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('inspection-remarks').textContent()).toContain('needs a new gauge');
+      const summary = page.getByTestId('failed-items-summary');
+      expect(await summary.textContent()).toContain(failingLabel);
+      const failedRow = page.locator('[data-testid="inspection-item"][data-outcome="fail"]');
+      expect(await failedRow.count()).toBe(1);
+      expect(await failedRow.textContent()).toContain(failingLabel);
+      expect(await failedRow.textContent()).toContain('Marked as failed');
+      expect(await page.getByRole('link', { name: site.name }).getAttribute('href')).toBe(
+        `/dashboard/site-management/${site.id}`,
+      );
+      expect(await page.getByText(INSPECTOR_NAME).count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('inspection-remarks').textContent()).toContain('needs a new gauge');
 
-    // The photo and the signature load (public, unguessable file URLs).
-    const photo = page.getByTestId('answer-photo').first().locator('img');
-    await photo.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
-    const signature = page.getByTestId('answer-signature').first().locator('img');
-    await signature.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
-    await page.getByTestId('answer-photo').first().click();
-    const viewer = page.getByRole('dialog');
-    await viewer.getByTestId('image-viewer-image').waitFor();
-    await settle(page);
-    await screenshot(page, 'inspection-photo-viewer-1400');
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'hidden' });
+      // The photo and the signature load (public, unguessable file URLs).
+      const photo = page.getByTestId('answer-photo').first().locator('img');
+      await photo.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      const signature = page.getByTestId('answer-signature').first().locator('img');
+      await signature.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await page.getByTestId('answer-photo').first().click();
+      const viewer = page.getByRole('dialog');
+      await viewer.getByTestId('image-viewer-image').waitFor();
+      await settle(page);
+      await screenshot(page, 'inspection-photo-viewer-1400');
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'hidden' });
 
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await settle(page);
-    await screenshot(page, 'inspection-detail-1400');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await settle(page);
+      await screenshot(page, 'inspection-detail-1400');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('inspection-report-download').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const pdf = await readFile((await download.path())!);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const parser = new PDFParse({ data: new Uint8Array(pdf) });
-    const text = (await parser.getText()).text.replace(/\s+/g, ' ');
-    await parser.destroy();
-    expect(text).toContain(site.name);
-    expect(text).toContain(INSPECTOR_NAME);
-    expect(text).toContain(failingLabel);
-  });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('inspection-report-download').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      const pdf = await readFile((await download.path())!);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const parser = new PDFParse({ data: new Uint8Array(pdf) });
+      const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+      await parser.destroy();
+      expect(text).toContain(site.name);
+      expect(text).toContain(INSPECTOR_NAME);
+      expect(text).toContain(failingLabel);
+    },
+    SLOW,
+  );
 
-  it('reads well on a phone (390 px)', async () => {
-    await open(`/dashboard/inspection-management/inspections/${inspection.id}`, 390);
-    await page.getByRole('heading', { name: `Inspection #${inspection.id}`, level: 1 }).waitFor();
-    await page.getByTestId('failed-items-summary').waitFor();
-    await settle(page);
-    await screenshot(page, 'inspection-detail-390');
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const failedRow = page.locator('[data-testid="inspection-item"][data-outcome="fail"]');
-    await failedRow.scrollIntoViewIfNeeded();
-    await settle(page);
-    await screenshot(page, 'inspection-detail-failed-item-390');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-  });
+  it(
+    'reads well on a phone (390 px)',
+    async () => {
+      await open(`/dashboard/inspection-management/inspections/${inspection.id}`, 390);
+      await page.getByRole('heading', { name: `Inspection #${inspection.id}`, level: 1 }).waitFor();
+      await page.getByTestId('failed-items-summary').waitFor();
+      await settle(page);
+      await screenshot(page, 'inspection-detail-390');
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const failedRow = page.locator('[data-testid="inspection-item"][data-outcome="fail"]');
+      await failedRow.scrollIntoViewIfNeeded();
+      await settle(page);
+      await screenshot(page, 'inspection-detail-failed-item-390');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it("shows it in the site page's inspection history, opening the detail", async () => {
-    await open(`/dashboard/site-management/${site.id}`);
-    await page.getByRole('tab', { name: 'Inspection history' }).click();
-    const table = page.getByRole('table', { name: 'Inspection history' });
-    await table.waitFor();
-    const row = page.getByTestId('site-history-row').filter({ hasText: INSPECTOR_NAME });
-    await expect.poll(() => row.count()).toBe(1);
-    expect(await row.getByTestId('result-badge').textContent()).toBe('Fail');
-    await settle(page);
-    await screenshot(page, 'site-inspection-history-1400');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await row.getByRole('link').click();
-    await page.waitForURL(new RegExp(`/inspections/${inspection.id}$`));
-    await page.getByRole('heading', { name: `Inspection #${inspection.id}`, level: 1 }).waitFor();
-  });
+  it(
+    "shows it in the site page's inspection history, opening the detail",
+    async () => {
+      await open(`/dashboard/site-management/${site.id}`);
+      await page.getByRole('tab', { name: 'Inspection history' }).click();
+      const table = page.getByRole('table', { name: 'Inspection history' });
+      await table.waitFor();
+      const row = page.getByTestId('site-history-row').filter({ hasText: INSPECTOR_NAME });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.getByTestId('result-badge').textContent()).toBe('Fail');
+      await settle(page);
+      await screenshot(page, 'site-inspection-history-1400');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await row.getByRole('link').click();
+      await page.waitForURL(new RegExp(`/inspections/${inspection.id}$`));
+      await page.getByRole('heading', { name: `Inspection #${inspection.id}`, level: 1 }).waitFor();
+    },
+    SLOW,
+  );
 });

@@ -1,6 +1,6 @@
 import type { AnswerValue, ItemResult, TemplateItem } from '@inspecta/contract';
 import { Badge, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { answerText, imageUrls, numberRange } from '../lib/format';
+import { answerText, imageUrls, numberRange, resultColours } from '../lib/format';
 
 /** Opens a larger view of images: the list, which one, and what they show. */
 export type OpenImages = (images: { urls: string[]; index: number; title: string }) => void;
@@ -113,7 +113,8 @@ export function AnswerView({ item, answer, outcome, onOpenImages }: AnswerViewPr
     );
   }
   if (item.type === 'pass_fail' || item.type === 'yes_no_na') {
-    const tone = outcome === 'fail' ? 'red.8' : outcome === 'not_applicable' ? 'gray.7' : 'green.8';
+    const tone =
+      outcome === 'fail' ? resultColours.fail : outcome === 'not_applicable' ? 'gray.7' : resultColours.pass;
     return (
       <Text size="sm" fw={700} c={tone}>
         {text}

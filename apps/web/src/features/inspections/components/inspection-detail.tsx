@@ -43,6 +43,7 @@ import {
   formatDay,
   itemAnchor,
   outcomesByKey,
+  resultColours,
   unitName,
 } from '../lib/format';
 import { AnswerView, type OpenImages } from './answer-view';
@@ -63,8 +64,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 const outcomeBadges: Partial<Record<ItemResult['outcome'], { label: string; color: string }>> = {
   fail: { label: 'Failed', color: 'red.8' },
-  missing: { label: 'Missing', color: 'orange.9' },
-  invalid: { label: 'Invalid answer', color: 'orange.9' },
+  missing: { label: 'Missing', color: resultColours.attention },
+  invalid: { label: 'Invalid answer', color: resultColours.attention },
   not_applicable: { label: 'Not applicable', color: 'gray.7' },
   skipped: { label: 'Optional, skipped', color: 'gray.7' },
 };
@@ -115,12 +116,12 @@ function ItemRow({
             )}
           </Text>
           {badge ? (
-            <Badge color={badge.color} variant={failed ? 'filled' : 'light'} size="sm" mt={4} radius="sm">
+            <Badge color={badge.color} variant={flagged ? 'filled' : 'light'} size="sm" mt={4} radius="sm">
               {badge.label}
             </Badge>
           ) : null}
           {result?.reason && (failed || flagged) ? (
-            <Text size="sm" c={failed ? 'red.9' : 'orange.9'} mt={4} data-testid="item-reason">
+            <Text size="sm" c={failed ? 'red.8' : resultColours.attention} mt={4} data-testid="item-reason">
               {result.reason}
             </Text>
           ) : null}
@@ -363,7 +364,7 @@ export function InspectionDetailView({ inspectionId }: { inspectionId: number })
       </Stack>
 
       <Paper withBorder bg="white" p="md" mb="md" component="section" aria-label="Summary">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" verticalSpacing="md">
+        <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="md" verticalSpacing="md">
           <Fact label="Site">
             <Anchor component={Link} to={sitePaths.details(inspection.site.id)} fw={600} inherit>
               {inspection.site.name}
@@ -401,7 +402,8 @@ export function InspectionDetailView({ inspectionId }: { inspectionId: number })
           variant="light"
           mb="md"
           icon={<IconAlertTriangle size={20} aria-hidden="true" />}
-          title={`${failedItemsLabel(failures.length)}`}
+          title={failedItemsLabel(failures.length)}
+          styles={{ title: { color: 'var(--mantine-color-red-8)' } }}
           data-testid="failed-items-summary"
         >
           <Stack gap={6}>
@@ -413,11 +415,11 @@ export function InspectionDetailView({ inspectionId }: { inspectionId: number })
                 c="dark.8"
                 style={{ textAlign: 'left' }}
               >
-                <Text span fw={600} c="red.9" inherit>
+                <Text span fw={600} c="red.8" inherit>
                   {f.item.label}
                 </Text>
                 {f.reason ? ` — ${f.reason}` : ''}
-                <Text span c="dimmed" inherit>
+                <Text span c="gray.7" inherit>
                   {inspection.units.length > 1 || inspection.units[0]?.equipment ? ` · ${f.unitName}` : ''}
                   {f.sectionTitle ? ` · ${f.sectionTitle}` : ''}
                 </Text>
@@ -489,7 +491,10 @@ export function InspectionDetailView({ inspectionId }: { inspectionId: number })
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <UnitPanel inspection={inspection} unit={unit} unitIndex={index} onOpenImages={setImages} />
+                {/* Only open units are rendered: an inspection can cover dozens of units. */}
+                {opened.includes(String(index)) ? (
+                  <UnitPanel inspection={inspection} unit={unit} unitIndex={index} onOpenImages={setImages} />
+                ) : null}
               </Accordion.Panel>
             </Accordion.Item>
           );

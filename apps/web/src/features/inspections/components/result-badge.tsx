@@ -1,7 +1,7 @@
 import type { InspectionResult } from '@inspecta/contract';
 import { Badge, type BadgeProps, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { failedItemsLabel } from '../lib/format';
+import { failedItemsLabel, resultColours } from '../lib/format';
 
 interface ResultBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
   result: InspectionResult;
@@ -13,7 +13,7 @@ export function ResultBadge({ result, ...rest }: ResultBadgeProps) {
   const Icon = pass ? IconCircleCheck : IconAlertTriangle;
   return (
     <Badge
-      color={pass ? 'green.8' : 'red.8'}
+      color={pass ? resultColours.pass : resultColours.fail}
       variant="filled"
       leftSection={<Icon size={14} aria-hidden="true" />}
       data-testid="result-badge"

@@ -48,6 +48,16 @@ export function formatTime(iso: string): string {
   return Number.isNaN(time) ? '' : timeFormat.format(time);
 }
 
+/**
+ * Colours with AA contrast: Mantine's green-8/9 on white (and white on them) are below 4.5:1, and
+ * orange-9 on its own tint too. Red comes from the theme's darker scale.
+ */
+export const resultColours = {
+  pass: '#237032',
+  fail: 'var(--mantine-color-red-8)',
+  attention: '#a63c06',
+} as const;
+
 export function failedItemsLabel(count: number): string {
   return `${count} failed item${count === 1 ? '' : 's'}`;
 }
