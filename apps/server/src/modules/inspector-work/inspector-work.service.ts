@@ -95,13 +95,11 @@ function toInspectorAssignment(row: InspectorAssignmentRow, today: string): Insp
 
 interface ItemRef {
   item: TemplateItem;
-  sectionKey: string;
 }
 
 function itemIndex(content: TemplateContent): Map<string, ItemRef> {
   const index = new Map<string, ItemRef>();
-  for (const section of content.sections)
-    for (const item of section.items) index.set(item.key, { item, sectionKey: section.key });
+  for (const section of content.sections) for (const item of section.items) index.set(item.key, { item });
   return index;
 }
 
@@ -351,7 +349,7 @@ export class InspectorWorkService {
           if (ref.item.type === 'signature' && typeof value === 'string')
             this.collectFile(value, fieldOf(key), name, fileRefs, problems);
         }
-        return { unit, answers, evaluation };
+        return { unit, answers };
       });
       const owned = await repo.filesUploadedBy(
         auth.userId,
