@@ -17,6 +17,7 @@ import {
   equipmentListBySiteDueCase,
   equipmentListByTypeStatusCase,
 } from './cases/equipment-list.js';
+import { runExportStream } from './cases/export-stream.js';
 import {
   globalSearchByNameCase,
   globalSearchBySerialCase,
@@ -119,6 +120,8 @@ async function runDriver(driver: 'pglite' | 'postgres') {
           );
         }
       }
+      // Not a throughput case: one 100,000-row export per format, its time and memory.
+      if (!ONLY || 'export stream'.includes(ONLY)) await runExportStream({ app, baseURL, driver });
     } finally {
       await app.close();
     }

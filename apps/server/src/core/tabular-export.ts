@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { EXPORT_ROW_COUNT_HEADER, type ExportFormat } from '@inspecta/contract';
 import ExcelJS from 'exceljs';
@@ -105,7 +104,16 @@ class ExportAborted extends Error {
 async function drained(stream: Writable): Promise<void> {
   if (stream.destroyed) throw new ExportAborted();
   if (!stream.writableNeedDrain) return;
-  await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  await new Promise<void>((resolve) => {
+    // Both listeners go once either fires: thousands of batches must not leave listeners behind.
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
   if (stream.destroyed) throw new ExportAborted();
 }
 
