@@ -6,6 +6,7 @@ import { recordAudit } from '../core/audit.js';
 import type { Database } from '../db/database.js';
 import { notifications, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password-hasher.js';
+import { LocalDiskFileStorage } from '../modules/files/file-storage.js';
 import { loadDemoData } from './demo-data.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@inspecta.local';
@@ -53,7 +54,8 @@ export async function bootstrapDatabase(
       body: 'Start by adding your clients and their sites, then the equipment installed there.',
       link: '/dashboard/user-management',
     });
-    if (config.seedDemo) await loadDemoData(tx, admin!.id);
+    if (config.seedDemo)
+      await loadDemoData(tx, admin!.id, new Date(), new LocalDiskFileStorage(config.uploadsDir));
   });
 
   if (generatedPassword) {

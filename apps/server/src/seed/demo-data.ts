@@ -2,7 +2,9 @@ import { computeNextDueOn } from '@inspecta/contract';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database.js';
 import { equipment, equipmentTypes, type SiteContactValue, sites, users } from '../db/schema.js';
+import type { FileStorage } from '../modules/files/file-storage.js';
 import { loadDemoAssignments } from './demo-assignments.js';
+import { loadDemoInspections } from './demo-inspections.js';
 import { loadDemoTemplates } from './demo-templates.js';
 import { loadDemoUsers } from './demo-users.js';
 
@@ -406,7 +408,13 @@ function isoDate(date: Date): string {
 }
 
 /** A living demo company: clients, inspectors, ~20 sites, 17 equipment types and ~400 installed units. */
-export async function loadDemoData(tx: Transaction, adminId: number, today = new Date()): Promise<void> {
+export async function loadDemoData(
+  tx: Transaction,
+  adminId: number,
+  today = new Date(),
+  /** Where the demo inspections' photos and signatures go (none: URLs without files). */
+  storage?: FileStorage,
+): Promise<void> {
   const random = mulberry32(20_251_121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
@@ -569,4 +577,5 @@ export async function loadDemoData(tx: Transaction, adminId: number, today = new
   await loadDemoTemplates(tx, adminId, today);
   await loadDemoUsers(tx, today);
   await loadDemoAssignments(tx, adminId, today);
+  await loadDemoInspections(tx, adminId, today, mulberry32(20_251_123), storage);
 }
