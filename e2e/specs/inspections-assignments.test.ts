@@ -60,8 +60,9 @@ describe('inspection management: assignments', () => {
 
     await page.getByTestId('assignment-tabs').getByText('Completed history', { exact: true }).click();
     await page.waitForURL(/tab=history/);
-    await page.getByTestId('assignments-empty').waitFor();
-    await screenshot(page, 'assignments-history-empty-1400');
+    // The completed inspection records (the demo data's history), from the inspections feature.
+    await page.getByTestId('inspection-row').first().waitFor();
+    await screenshot(page, 'assignments-history-1400');
   });
 
   it('creates an assignment from the screen, sees it listed, edits it and cancels another', async () => {

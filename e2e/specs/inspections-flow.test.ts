@@ -341,7 +341,7 @@ describe('inspections: assign, complete, review and report', () => {
   );
 
   it(
-    'reads well on a phone (390 px)',
+    'reads well on a phone (390 px) and at 800 px',
     async () => {
       await open(`/dashboard/inspection-management/inspections/${inspection.id}`, 390);
       await page.getByRole('heading', { name: `Inspection #${inspection.id}`, level: 1 }).waitFor();
@@ -355,6 +355,22 @@ describe('inspections: assign, complete, review and report', () => {
       await settle(page);
       await screenshot(page, 'inspection-detail-failed-item-390');
       expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // The history on a phone: the table scrolls inside its frame, the page does not.
+      await page.goto('/dashboard/inspection-management?tab=history');
+      await page.getByTestId('inspection-row').first().waitFor();
+      await settle(page);
+      await screenshot(page, 'inspections-history-390');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await page.setViewportSize({ width: 800, height: 900 });
+      await settle(page);
+      await screenshot(page, 'inspections-history-800');
+      await page.goto(`/dashboard/inspection-management/inspections/${inspection.id}`);
+      await page.getByTestId('failed-items-summary').waitFor();
+      await settle(page);
+      await screenshot(page, 'inspection-detail-800');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
     },
     SLOW,
   );
