@@ -55,6 +55,47 @@ export interface RequestOptions {
   skipUnauthorizedHandler?: boolean;
   /** 'file': answer `{ blob, fileName }` (from Content-Disposition) instead of parsed JSON. */
   responseType?: 'json' | 'file';
+  /** With 'file': called as the body arrives, for a progress indicator (docs/exports.md). */
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+/** How far a streamed download is: bytes so far, and rows when the server announces them. */
+export interface DownloadProgress {
+  bytes: number;
+  /** Rows the export holds (the `x-export-row-count` header), or null when unknown. */
+  totalRows: number | null;
+  /** Rows received so far (line breaks of a CSV body), or null when the format cannot tell (.xlsx). */
+  rows: number | null;
+}
+
+const ROW_COUNT_HEADER = 'x-export-row-count';
+
+/** Reads a body chunk by chunk, reporting progress, into one Blob. */
+async function readWithProgress(
+  response: Response,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  const announced = response.headers.get(ROW_COUNT_HEADER);
+  const totalRows = announced !== null && /^\d+$/.test(announced) ? Number(announced) : null;
+  const isCsv = type.startsWith('text/csv');
+  const body = response.body;
+  if (!body) return response.blob();
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  let lines = 0;
+  onProgress({ bytes, totalRows, rows: isCsv ? 0 : null });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.length;
+    if (isCsv) for (const byte of value) if (byte === 10) lines++;
+    // The first line of a CSV is its heading.
+    onProgress({ bytes, totalRows, rows: isCsv ? Math.max(0, lines - 1) : null });
+  }
+  return new Blob(parts as BlobPart[], { type });
 }
 
 /** A downloaded file: its content and the name the server gave it (null when it gave none). */
@@ -206,7 +247,9 @@ export function createApiClient(config: ApiClientConfig) {
     if (!response.ok) throw await toApiError(response);
     if (options.responseType === 'file') {
       return {
-        blob: await response.blob(),
+        blob: options.onProgress
+          ? await readWithProgress(response, options.onProgress)
+          : await response.blob(),
         fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
       } as T;
     }

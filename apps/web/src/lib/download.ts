@@ -1,4 +1,4 @@
-import { api, type QueryParams } from './api-client';
+import { api, type DownloadProgress, type QueryParams } from './api-client';
 
 /** Hands a Blob to the browser as a download named `fileName`, then frees it. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -22,10 +22,48 @@ export function saveBlob(blob: Blob, fileName: string): void {
  */
 export async function downloadFile(
   path: string,
-  { query, fallbackName, signal }: { query?: QueryParams; fallbackName: string; signal?: AbortSignal },
+  {
+    query,
+    fallbackName,
+    signal,
+    onProgress,
+  }: {
+    query?: QueryParams;
+    fallbackName: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: DownloadProgress) => void;
+  },
 ): Promise<string> {
-  const file = await api.getFile(path, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) });
+  const file = await api.getFile(path, {
+    ...(query ? { query } : {}),
+    ...(signal ? { signal } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  });
   const name = file.fileName ?? fallbackName;
   saveBlob(file.blob, name);
   return name;
+}
+
+/** What an export control hands to a feature's export fetcher: cancel and progress. */
+export interface ExportOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+/**
+ * Downloads a list export (`<path>?format=<format>&<filters>`, docs/exports.md) with progress and
+ * cancel, saved under the server's dated name.
+ */
+export function downloadExport(
+  path: string,
+  format: 'xlsx' | 'csv',
+  filters: QueryParams,
+  fallbackBase: string,
+  options: ExportOptions = {},
+): Promise<string> {
+  return downloadFile(path, {
+    query: { ...filters, format },
+    fallbackName: `${fallbackBase}.${format}`,
+    ...options,
+  });
 }

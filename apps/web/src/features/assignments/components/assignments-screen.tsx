@@ -5,7 +5,9 @@ import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
+import { exportAssignments } from '../api/export-assignments';
 import { type AssignmentListParams, useAssignments } from '../api/get-assignments';
 import { useInspectors } from '../api/get-inspectors';
 import { useSiteOptions } from '../api/get-site-options';
@@ -270,6 +272,12 @@ export function AssignmentsScreen({ completedHistory }: AssignmentsScreenProps =
                 comboboxProps={{ withinPortal: true }}
                 style={{ flex: '0 1 210px' }}
                 data-testid="assignment-sort"
+              />
+              <ExportMenu
+                label="assignments"
+                onExport={(format, options) => exportAssignments(format, params, options)}
+                disabled={query.isPending || total === 0}
+                data-testid="assignment-export"
               />
             </Group>
           </Paper>

@@ -123,7 +123,11 @@ export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header
 
   const actions = (
     <Group gap="sm">
-      <ExportMenu onExport={(format) => exportEquipment(format, filters)} disabled={total === 0} />
+      <ExportMenu
+        label="equipment"
+        onExport={(format, options) => exportEquipment(format, filters, options)}
+        disabled={total === 0}
+      />
       <Button
         variant="default"
         leftSection={<IconFileImport size={18} aria-hidden="true" />}

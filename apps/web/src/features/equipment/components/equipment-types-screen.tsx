@@ -30,10 +30,12 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteEquipmentType } from '../api/delete-equipment-type';
+import { exportEquipmentTypes } from '../api/export-equipment-types';
 import { useEquipmentTypeCategories } from '../api/get-equipment-type-categories';
 import { useEquipmentTypes } from '../api/get-equipment-types';
 import { useUpdateEquipmentType } from '../api/update-equipment-type';
@@ -147,9 +149,27 @@ export function EquipmentTypesScreen() {
         title="Equipment"
         description="The catalogue of equipment types, how often each is inspected and how many are installed."
         actions={
-          <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={openCreate}>
-            Add equipment type
-          </Button>
+          <Group gap="sm">
+            <ExportMenu
+              label="equipment types"
+              onExport={(format, options) =>
+                exportEquipmentTypes(
+                  format,
+                  {
+                    ...(values.search ? { search: values.search } : {}),
+                    ...(values.category ? { category: values.category } : {}),
+                    ...(status ? { status } : {}),
+                  },
+                  options,
+                )
+              }
+              disabled={query.isPending || total === 0}
+              data-testid="equipment-types-export"
+            />
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={openCreate}>
+              Add equipment type
+            </Button>
+          </Group>
         }
       />
 

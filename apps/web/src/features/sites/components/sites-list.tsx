@@ -24,8 +24,10 @@ import {
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { sitePaths } from '@/config/paths';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
+import { exportSites } from '../api/export-sites';
 import { useSiteCities } from '../api/get-site-cities';
 import { useSites } from '../api/get-sites';
 import {
@@ -271,6 +273,12 @@ export function SitesList() {
               onChange={(sort) => sort && update({ sort: sort as SiteSort })}
               allowDeselect={false}
               w={200}
+            />
+            <ExportMenu
+              label="sites"
+              onExport={(format, options) => exportSites(format, toSiteListQuery(params), options)}
+              disabled={query.isPending || total === 0}
+              data-testid="sites-export"
             />
           </Group>
         </Stack>

@@ -34,12 +34,14 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { templatePath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useDuplicateTemplate } from '../api/duplicate-template';
+import { exportTemplates } from '../api/export-templates';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useEquipmentTypeOptions } from '../api/get-equipment-type-options';
 import { useTemplates } from '../api/get-templates';
@@ -189,9 +191,28 @@ export function TemplatesScreen() {
         title="Template Management"
         description="The checklists inspectors complete for each kind of equipment, with every published version kept."
         actions={
-          <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setCreating(true)}>
-            New template
-          </Button>
+          <Group gap="sm">
+            <ExportMenu
+              label="templates"
+              onExport={(format, options) =>
+                exportTemplates(
+                  format,
+                  {
+                    search: filters.search || undefined,
+                    categoryId: filters.categoryId,
+                    equipmentTypeId: filters.equipmentTypeId,
+                    status: filters.status,
+                  },
+                  options,
+                )
+              }
+              disabled={query.isPending || (query.data?.pagination.total ?? 0) === 0}
+              data-testid="templates-export"
+            />
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setCreating(true)}>
+              New template
+            </Button>
+          </Group>
         }
       />
 

@@ -13,7 +13,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
+import { exportUsers } from '../api/export-users';
 import { useUsers } from '../api/get-users';
 import { useUserListState } from '../hooks/use-user-list-state';
 import { countLabel, fullName, TAB_LABEL } from '../lib/labels';
@@ -89,12 +91,20 @@ export function UserManagement() {
         title="User Management"
         description="Administrators, inspectors and client accounts: who they are, how they sign in, and their status."
         actions={
-          <Button
-            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
-            onClick={() => setForm({ mode: 'create' })}
-          >
-            Add user
-          </Button>
+          <Group gap="sm">
+            <ExportMenu
+              label="users"
+              onExport={(format, options) => exportUsers(format, params, options)}
+              disabled={query.isPending || total === 0}
+              data-testid="users-export"
+            />
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+              onClick={() => setForm({ mode: 'create' })}
+            >
+              Add user
+            </Button>
+          </Group>
         }
       />
 

@@ -1,0 +1,9 @@
+import type { SiteListQuery } from '@inspecta/contract';
+import { downloadExport, type ExportOptions } from '@/lib/download';
+
+/** GET /api/auth/get/all/sites/export?format=xlsx|csv with the register's filters, as a download. */
+export function exportSites(format: 'xlsx' | 'csv', query: SiteListQuery, options?: ExportOptions) {
+  // Paging and sorting are the screen's; the export holds every matching site.
+  const { page: _page, limit: _limit, sort: _sort, ...filters } = query;
+  return downloadExport('/auth/get/all/sites/export', format, { ...filters }, 'sites', options);
+}
