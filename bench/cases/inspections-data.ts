@@ -62,7 +62,7 @@ async function generate({ app, driver }: BenchContext): Promise<InspectionData> 
   await db.execute(sql`
     insert into assignments (site_id, inspector_id, category_id, template_id, template_version, status, priority,
                              scheduled_for, due_on, started_at, completed_at, created_at, updated_at)
-    select r.site_ids[1 + (g * 7919) % array_length(r.site_ids, 1)],
+    select r.site_ids[1 + ((g::bigint * 7919) % array_length(r.site_ids, 1))::int],
            r.inspector_ids[1 + g % array_length(r.inspector_ids, 1)],
            r.category_id, r.template_id, 1, 'completed', 'normal',
            (t.at at time zone 'UTC')::date, (t.at at time zone 'UTC')::date,
@@ -83,7 +83,7 @@ async function generate({ app, driver }: BenchContext): Promise<InspectionData> 
   await db.execute(sql`
     insert into assignments (site_id, inspector_id, category_id, template_id, template_version, status, priority,
                              scheduled_for, due_on)
-    select r.site_ids[1 + (g * 104729) % array_length(r.site_ids, 1)],
+    select r.site_ids[1 + ((g::bigint * 104729) % array_length(r.site_ids, 1))::int],
            r.inspector_ids[1 + g % array_length(r.inspector_ids, 1)],
            r.category_id, r.template_id, 1,
            (case when g % 5 = 0 then 'in_progress' else 'assigned' end)::assignment_status,

@@ -54,10 +54,12 @@ describe('home dashboard', () => {
     // The charts drew: the weekly bars' SVG, the due donut and its linked legend.
     await page.getByTestId('chart-weekly').locator('svg.recharts-surface').first().waitFor();
     await page.getByTestId('chart-due').locator('svg').first().waitFor();
-    const dueTotal =
-      Number((await page.getByTestId('due-overdue').innerText()).replace(/[^\d]/g, '')) +
-      Number((await page.getByTestId('due-due_soon').innerText()).replace(/[^\d]/g, '')) +
-      Number((await page.getByTestId('due-ok').innerText()).replace(/[^\d]/g, ''));
+    const dueCounts = await page
+      .getByTestId('chart-due')
+      .getByTestId('due-count')
+      .evaluateAll((cells) => cells.map((c) => Number(c.textContent?.replace(/[^\d]/g, ''))));
+    expect(dueCounts).toHaveLength(3);
+    const dueTotal = dueCounts.reduce((sum, n) => sum + n, 0);
     expect(dueTotal).toBe(await figureValue(page, 'equipmentInstalled'));
     expect(await page.getByTestId('activity-row').count()).toBeGreaterThan(0);
     await settle(page);
@@ -82,7 +84,7 @@ describe('home dashboard', () => {
     await page.getByTestId('figure-activeSites').click();
     await page.waitForURL(/\/dashboard\/site-management\?status=active$/);
     await page.getByRole('heading', { name: 'Site Management', level: 1 }).waitFor();
-  });
+  }, 150_000);
 
   it('reads well on a phone', async () => {
     await open(390, 844);
@@ -94,5 +96,5 @@ describe('home dashboard', () => {
     await screenshot(page, 'home-390');
     await page.screenshot({ path: path.join(screenshotDir, 'home-390-full.png'), fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
-  });
+  }, 150_000);
 });

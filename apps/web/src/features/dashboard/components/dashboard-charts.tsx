@@ -152,7 +152,7 @@ export function EquipmentDueChart({
                 <Text size="sm" className={classes.grow}>
                   {bucket.label}
                 </Text>
-                <Text size="sm" fw={600} ff="monospace">
+                <Text size="sm" fw={600} ff="monospace" data-testid="due-count">
                   {counts.format(bucket.count)}
                 </Text>
               </Link>

@@ -62,7 +62,7 @@ function FigureCard({ figure }: { figure: DashboardFigure }) {
       <Text className={classes.figureValue} c={alarming ? 'red.7' : undefined} data-testid="figure-value">
         {formatFigure(figure.value, figure.unit)}
       </Text>
-      <Text size="xs" c="dimmed" lineClamp={1}>
+      <Text size="xs" c="dimmed" lineClamp={2}>
         {figure.detail}
       </Text>
     </UnstyledButton>
