@@ -24,6 +24,12 @@ import {
   globalSearchBySiteCodeCase,
   globalSearchBySurnameCase,
 } from './cases/global-search.js';
+import {
+  inspectionHistoryAllCase,
+  inspectionHistoryByDateCase,
+  inspectionHistoryBySiteCase,
+  inspectionHistoryBySiteDateCase,
+} from './cases/inspection-history.js';
 import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
 import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
 import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
@@ -42,6 +48,10 @@ const ALL_CASES: BenchCase[] = [
   globalSearchBySerialCase,
   globalSearchBySurnameCase,
   dashboardDataCase,
+  inspectionHistoryBySiteCase,
+  inspectionHistoryByDateCase,
+  inspectionHistoryBySiteDateCase,
+  inspectionHistoryAllCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
