@@ -289,25 +289,28 @@ export class DashboardRepository {
 
   /** The newest completed inspections (`inspections_completed_idx`). */
   async latestInspections(limit: number): Promise<InspectionListRow[]> {
-    return this.db
-      .select({
-        id: inspections.id,
-        result: inspections.result,
-        failedItems: inspections.failedItems,
-        completedAt: inspections.completedAt,
-        site: siteRef,
-        inspectorId: users.id,
-        inspectorFirstName: users.firstName,
-        inspectorLastName: users.lastName,
-        templateName: templates.name,
-      })
-      .from(inspections)
-      .innerJoin(sites, eq(sites.id, inspections.siteId))
-      .innerJoin(users, eq(users.id, inspections.inspectorId))
-      .innerJoin(templates, eq(templates.id, inspections.templateId))
-      .where(eq(inspections.status, 'completed'))
-      .orderBy(sql`${inspections.completedAt} desc nulls last`, desc(inspections.id))
-      .limit(limit);
+    return (
+      this.db
+        .select({
+          id: inspections.id,
+          result: inspections.result,
+          failedItems: inspections.failedItems,
+          completedAt: inspections.completedAt,
+          site: siteRef,
+          inspectorId: users.id,
+          inspectorFirstName: users.firstName,
+          inspectorLastName: users.lastName,
+          templateName: templates.name,
+        })
+        .from(inspections)
+        .innerJoin(sites, eq(sites.id, inspections.siteId))
+        .innerJoin(users, eq(users.id, inspections.inspectorId))
+        .innerJoin(templates, eq(templates.id, inspections.templateId))
+        .where(eq(inspections.status, 'completed'))
+        // Exactly the index's order (DESC NULLS LAST on both), so the newest are read straight off it.
+        .orderBy(sql`${inspections.completedAt} desc nulls last`, sql`${inspections.id} desc nulls last`)
+        .limit(limit)
+    );
   }
 
   /** The newest audit events about the register (`audit_events_created_idx`, read newest first). */
@@ -334,7 +337,8 @@ export class DashboardRepository {
           notLike(auditEvents.action, 'auth.%'),
         ),
       )
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      // created_at in the index's order (DESC NULLS LAST); id only breaks ties (an incremental sort).
+      .orderBy(sql`${auditEvents.createdAt} desc nulls last`, desc(auditEvents.id))
       .limit(limit);
     return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
