@@ -258,6 +258,7 @@ export function ChecklistItem({
       data-outcome={evaluation.outcome}
       data-flag-missing={flagMissing}
       data-item-key={item.key}
+      data-item-type={item.type}
       data-testid={testId}
       style={size === 'lg' ? { padding: '14px 14px 16px' } : undefined}
     >

@@ -124,7 +124,7 @@ export function SignaturePad({
         <Button
           size="compact-sm"
           variant="subtle"
-          color="gray"
+          color="dark"
           leftSection={<IconEraser size={14} aria-hidden="true" />}
           onClick={clear}
           disabled={!signed && !drawnHere}

@@ -117,7 +117,12 @@ export function AssignmentCard({ assignment, today }: { assignment: InspectorAss
           >
             {assignment.category.name}
           </Badge>
-          <Badge variant={inProgress ? 'filled' : 'light'} color={inProgress ? 'brand' : 'gray'} radius="sm">
+          <Badge
+            variant={inProgress ? 'filled' : 'light'}
+            color={inProgress ? 'brand' : 'gray'}
+            c={inProgress ? undefined : 'dark.6'}
+            radius="sm"
+          >
             {statusLabels[assignment.status]}
           </Badge>
           {assignment.overdue ? (
