@@ -1,5 +1,5 @@
 import { GLOBAL_SEARCH_COUNT_CAP, type GlobalSearchMatch } from '@inspecta/contract';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import {
@@ -12,7 +12,6 @@ import {
   templates,
   users,
 } from '../../db/schema.js';
-import { EquipmentRepository } from '../equipment/equipment.repository.js';
 import { escapeLike, SitesRepository } from '../sites/sites.repository.js';
 import { searchCondition as userSearchCondition } from '../users/users.repository.js';
 
@@ -52,10 +51,11 @@ type Row = { id: number | string; rank: number | string; total: number | string 
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
- * Ranks one kind: `candidates` finds at most 1,001 matches through the list's own indexed
- * condition (so the count is the list's count, capped), `extra` adds exact matches that the capped
- * scan may have stopped before; the union is ordered by rank (0 exact, 1 prefix, 2+ contains), then
- * by trigram similarity, then by `tieBreak`.
+ * Ranks one kind. `candidates` selects at most 1,001 ids through the list's own indexed condition
+ * (so the count is the list's count, capped). `extra` adds the exact matches, which the capped scan
+ * may have stopped before: it only runs when the scan was capped (a one-time filter). Only this pool
+ * is ranked (0 exact, 1 prefix, 2+ contains; then trigram similarity; then `tieBreak`), its rows read
+ * by primary key (`= any(array(…))` keeps PostgreSQL on the index instead of joining the whole table).
  */
 async function rank(
   db: Executor,
@@ -70,10 +70,14 @@ async function rank(
   },
 ): Promise<RankedIds> {
   const result = await db.execute(sql`
-    with candidates as materialized (${parts.candidates} limit ${CANDIDATE_LIMIT}),
-    pool as (select id from candidates ${parts.extra ? sql`union ${parts.extra}` : sql``})
+    with candidates as materialized (${parts.candidates}),
+    pool as materialized (
+      select id from candidates
+      ${parts.extra ? sql`union select x.id from (${parts.extra}) x where (select count(*) from candidates) >= ${CANDIDATE_LIMIT}` : sql``}
+    )
     select t.id, ${parts.rank} as rank, (select count(*) from candidates) as total
-    from ${parts.table} t join pool on pool.id = t.id
+    from ${parts.table} t
+    where t.id = any(array(select id from pool))
     order by 2, ${parts.score} desc, ${parts.tieBreak}, t.id
     limit ${parts.limit}`);
   const rows = rowsOf(result);
@@ -93,11 +97,9 @@ function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
 
 export class GlobalSearchRepository {
   private readonly sites: SitesRepository;
-  private readonly equipment: EquipmentRepository;
 
   constructor(private readonly db: Executor) {
     this.sites = new SitesRepository(db);
-    this.equipment = new EquipmentRepository(db);
   }
 
   /** Sites: exactly the register's search (id, SiteId no., name, city, client), every status. */
@@ -110,7 +112,7 @@ export class GlobalSearchRepository {
     )!;
     return rank(this.db, {
       table: sql`${sites}`,
-      candidates: sql`select ${sites.id} as id from ${sites} where ${where}`,
+      candidates: sql`select ${sites.id} as id from ${sites} where ${where} limit ${CANDIDATE_LIMIT}`,
       // The unique index on lower(site_code) and the primary key find these whatever the scan saw.
       extra: sql`select t.id from ${sites} t where ${exact}`,
       rank: sql`case when ${exact} then 0
@@ -148,15 +150,29 @@ export class GlobalSearchRepository {
    * text rank above units that match through their site or type.
    */
   async rankEquipment(term: SearchTerm, limit: number): Promise<RankedIds> {
-    const { siteIds, typeIds } = await this.equipment.resolveSearch(term.text);
+    const [siteIds, typeIds] = await Promise.all([this.sitesNamed(term), this.typesNamed(term)]);
     const ownText = sql`${equipmentSearchText(equipment)} ilike ${`%${escapeLike(term.text)}%`}`;
-    const arms: SQL[] = [ownText];
-    if (siteIds.length) arms.push(inArray(equipment.siteId, siteIds));
-    if (typeIds.length) arms.push(inArray(equipment.equipmentTypeId, typeIds));
+    const idArray = (ids: number[]) => `{${ids.join(',')}}`;
+    // Each arm on its own index, each stopping at 1,001: the trigram index for the unit's own text;
+    // for matching sites and types, one index probe per site (type) rather than one OR'ed
+    // condition, for which PostgreSQL may choose to read every unit when it misjudges the count.
+    const arms: SQL[] = [
+      sql`(select ${equipment.id} as id from ${equipment} where ${ownText} limit ${CANDIDATE_LIMIT})`,
+    ];
+    if (siteIds.length) {
+      arms.push(sql`(select u.id from unnest(${idArray(siteIds)}::int[]) as s(id)
+        cross join lateral (select ${equipment.id} as id from ${equipment} where ${equipment.siteId} = s.id limit ${CANDIDATE_LIMIT}) u
+        limit ${CANDIDATE_LIMIT})`);
+    }
+    if (typeIds.length) {
+      arms.push(sql`(select u.id from unnest(${idArray(typeIds)}::int[]) as k(id)
+        cross join lateral (select ${equipment.id} as id from ${equipment} where ${equipment.equipmentTypeId} = k.id limit ${CANDIDATE_LIMIT}) u
+        limit ${CANDIDATE_LIMIT})`);
+    }
     const exact = sql`(lower(t.asset_tag) = ${term.lower} or lower(t.serial_number) = ${term.lower})`;
     return rank(this.db, {
       table: sql`${equipment}`,
-      candidates: sql`select ${equipment.id} as id from ${equipment} where ${or(...arms)}`,
+      candidates: sql`select id from (${sql.join(arms, sql` union `)}) a limit ${CANDIDATE_LIMIT}`,
       // An exact tag or serial is inside the unit's own text: the trigram index finds it.
       extra: sql`select ${equipment.id} as id from ${equipment} where ${ownText}
         and (lower(${equipment.assetTag}) = ${term.lower} or lower(${equipment.serialNumber}) = ${term.lower})`,
@@ -169,6 +185,35 @@ export class GlobalSearchRepository {
       tieBreak: sql`t.asset_tag`,
       limit,
     });
+  }
+
+  /**
+   * Sites whose name or SiteId no. contains the term (what the equipment list matches units by),
+   * found through the sites' trigram index (`search_text` holds both, lower-cased). Beyond 5,000
+   * such sites the units found are far past the count's cap anyway.
+   */
+  private async sitesNamed(term: SearchTerm): Promise<number[]> {
+    const pattern = `%${escapeLike(term.text)}%`;
+    const rows = await this.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(
+        and(
+          sql`${sites.searchText} like ${`%${escapeLike(term.lower)}%`}`,
+          or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
+        ),
+      )
+      .limit(5000);
+    return rows.map((r) => r.id);
+  }
+
+  /** Equipment types whose name contains the term (a small table). */
+  private async typesNamed(term: SearchTerm): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: equipmentTypes.id })
+      .from(equipmentTypes)
+      .where(ilike(equipmentTypes.name, `%${escapeLike(term.text)}%`));
+    return rows.map((r) => r.id);
   }
 
   async equipmentByIds(ids: number[]) {
@@ -202,7 +247,7 @@ export class GlobalSearchRepository {
     const document = sql`(t.first_name || ' ' || t.last_name || ' ' || t.email || ' ' || coalesce(t.phone, '') || ' ' || coalesce(t.company, '') || ' ' || coalesce(t.employee_code, ''))`;
     return rank(this.db, {
       table: sql`${users}`,
-      candidates: sql`select ${users.id} as id from ${users} where ${where}`,
+      candidates: sql`select ${users.id} as id from ${users} where ${where} limit ${CANDIDATE_LIMIT}`,
       extra: sql`select t.id from ${users} t where t.deleted_at is null and ${exact}`,
       rank: sql`case when ${exact} then 0
         when lower(t.first_name) like ${term.prefix} or lower(t.last_name) like ${term.prefix}
