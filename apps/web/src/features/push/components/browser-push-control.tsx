@@ -14,10 +14,11 @@ const DESCRIPTIONS: Record<BrowserPushState, string> = {
 };
 
 const BADGES: Partial<Record<BrowserPushState, { label: string; color: string }>> = {
-  unsupported: { label: 'Not supported', color: 'gray' },
-  insecure: { label: 'Not available', color: 'gray' },
-  blocked: { label: 'Blocked', color: 'red' },
-  enabled: { label: 'Enabled on this device', color: 'green' },
+  // Filled, in shades dark enough for AA contrast with white text.
+  unsupported: { label: 'Not supported', color: 'gray.7' },
+  insecure: { label: 'Not available', color: 'gray.7' },
+  blocked: { label: 'Blocked', color: 'red.9' },
+  enabled: { label: 'Enabled on this device', color: 'teal.9' },
 };
 
 /**
@@ -44,7 +45,7 @@ export function BrowserPushControl({ deviceLabel }: { deviceLabel: string }) {
                 Browser notifications
               </Text>
               {badge && (
-                <Badge color={badge.color} variant="light" data-testid="browser-push-status">
+                <Badge color={badge.color} variant="filled" radius="sm" data-testid="browser-push-status">
                   {badge.label}
                 </Badge>
               )}
