@@ -315,6 +315,46 @@ class ReportWriter {
     doc.y += 18;
   }
 
+  /** On the first page, every failed check with its unit and reason, so nobody has to hunt for them. */
+  failedChecks(): void {
+    const { doc } = this;
+    const { detail } = this.input;
+    const labels = new Map(
+      detail.content.sections.flatMap((s) => s.items.map((i) => [i.key, i.label || i.key])),
+    );
+    const failures = detail.units.flatMap((unit) =>
+      unit.items
+        .filter((i) => i.outcome === 'fail')
+        .map((i) => ({
+          where: unit.equipment ? unit.equipment.assetTag : 'Site',
+          label: labels.get(i.key) ?? i.key,
+          reason: i.reason,
+        })),
+    );
+    if (!failures.length) return;
+    this.heading(`Failed checks (${failures.length})`, 12);
+    for (const failure of failures) {
+      const text = `${failure.label}${failure.reason ? ` — ${failure.reason}` : ''}`;
+      doc.font('Helvetica').fontSize(9.5);
+      const height = doc.heightOfString(text, { width: this.width - 110 }) + 6;
+      this.ensure(height);
+      const top = doc.y;
+      doc.rect(this.left, top + 1, 3, height - 4).fill(COLOURS.fail);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9.5)
+        .fillColor(COLOURS.fail)
+        .text(failure.where, this.left + 10, top + 2, { width: 90 });
+      doc
+        .font('Helvetica')
+        .fontSize(9.5)
+        .fillColor(COLOURS.ink)
+        .text(text, this.left + 100, top + 2, { width: this.width - 110 });
+      doc.y = top + height;
+    }
+    doc.y += 14;
+  }
+
   private heading(text: string, size = 13): void {
     this.ensure(size + 40);
     this.doc.font('Helvetica-Bold').fontSize(size).fillColor(COLOURS.ink).text(text, this.left, this.doc.y);
@@ -540,6 +580,7 @@ export function renderInspectionReport(input: ReportInput): Doc {
   writer.header();
   writer.resultBanner();
   writer.facts();
+  writer.failedChecks();
   writer.units();
   writer.remarks();
   writer.footers();
