@@ -716,6 +716,10 @@ export const inspections = pgTable(
     index('inspections_result_completed_idx')
       .on(t.result, t.completedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'completed'`),
+    // Home "top sites by failed items": the window's failing inspections, read index-only.
+    index('inspections_failed_completed_idx')
+      .on(t.completedAt, t.siteId, t.failedItems, t.result)
+      .where(sql`${t.status} = 'completed' and ${t.failedItems} > 0`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "inspections_failed_completed_idx" ON "inspections" USING btree ("completed_at","site_id","failed_items","result") WHERE "inspections"."status" = 'completed' and "inspections"."failed_items" > 0;
