@@ -1,7 +1,7 @@
 import type { InspectionResult } from '@inspecta/contract';
-import { Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
-import { IconClipboardCheck, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconClipboardCheck, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
@@ -112,6 +112,12 @@ export function InspectionHistory() {
     label: c.name,
   }));
 
+  // On phones the filters fold away under a button, so the list is not pushed below the fold.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const showFilters = wide || filtersOpen;
+  const filterCount = [values.site, values.inspector, values.category, from, to].filter(Boolean).length;
+
   const filtered = Boolean(
     values.search || values.site || values.inspector || values.category || values.result || from || to,
   );
@@ -136,93 +142,111 @@ export function InspectionHistory() {
               style={{ flex: '2 1 240px' }}
               data-testid="inspection-search"
             />
-            <Select
-              label="Site"
-              placeholder="All sites"
-              searchable
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear site' }}
-              data={siteData}
-              value={values.site || null}
-              onChange={(value) => update({ site: value ?? '' })}
-              onSearchChange={setSiteSearch}
-              filter={({ options }) => options}
-              nothingFoundMessage={sites.isFetching ? 'Searching…' : 'No site found'}
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '1 1 200px' }}
-            />
-            <Select
-              label="Inspector"
-              placeholder="All inspectors"
-              searchable
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear inspector' }}
-              data={inspectorData}
-              value={values.inspector || null}
-              onChange={(value) => update({ inspector: value ?? '' })}
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '1 1 180px' }}
-            />
-            <Select
-              label="Category"
-              placeholder="All categories"
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear category' }}
-              data={categoryData}
-              value={values.category || null}
-              onChange={(value) => update({ category: value ?? '' })}
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '1 1 170px' }}
-            />
+            {wide ? null : (
+              <Button
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+                aria-controls="inspection-filters"
+                style={{ flex: '1 1 auto' }}
+              >
+                {filterCount ? `Filters (${filterCount})` : 'Filters'}
+              </Button>
+            )}
+            {showFilters ? (
+              <>
+                <Select
+                  label="Site"
+                  placeholder="All sites"
+                  searchable
+                  clearable
+                  clearButtonProps={{ 'aria-label': 'Clear site' }}
+                  data={siteData}
+                  value={values.site || null}
+                  onChange={(value) => update({ site: value ?? '' })}
+                  onSearchChange={setSiteSearch}
+                  filter={({ options }) => options}
+                  nothingFoundMessage={sites.isFetching ? 'Searching…' : 'No site found'}
+                  comboboxProps={{ withinPortal: true }}
+                  style={{ flex: '1 1 200px' }}
+                />
+                <Select
+                  label="Inspector"
+                  placeholder="All inspectors"
+                  searchable
+                  clearable
+                  clearButtonProps={{ 'aria-label': 'Clear inspector' }}
+                  data={inspectorData}
+                  value={values.inspector || null}
+                  onChange={(value) => update({ inspector: value ?? '' })}
+                  comboboxProps={{ withinPortal: true }}
+                  style={{ flex: '1 1 180px' }}
+                />
+                <Select
+                  label="Category"
+                  placeholder="All categories"
+                  clearable
+                  clearButtonProps={{ 'aria-label': 'Clear category' }}
+                  data={categoryData}
+                  value={values.category || null}
+                  onChange={(value) => update({ category: value ?? '' })}
+                  comboboxProps={{ withinPortal: true }}
+                  style={{ flex: '1 1 170px' }}
+                />
+              </>
+            ) : null}
           </Group>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              type="date"
-              label="Completed from"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => update({ from: event.currentTarget.value })}
-              style={{ flex: '0 1 170px' }}
-              data-testid="inspection-from"
-            />
-            <TextInput
-              type="date"
-              label="Completed to"
-              value={to}
-              min={from || undefined}
-              error={rangeError}
-              onChange={(event) => update({ to: event.currentTarget.value })}
-              style={{ flex: '0 1 170px' }}
-              data-testid="inspection-to"
-            />
-            <Select
-              label="Status"
-              data={[
-                { value: 'completed', label: 'Completed' },
-                { value: 'cancelled', label: 'Cancelled' },
-              ]}
-              value="completed"
-              allowDeselect={false}
-              // Cancelled assignments have no results: the assignments list shows them, with its own sorts.
-              onChange={(value) =>
-                value === 'cancelled'
-                  ? update({ status: 'cancelled', sort: '', result: '', category: '', from: '', to: '' })
-                  : undefined
-              }
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '0 1 150px' }}
-            />
-            <Select
-              label="Sort by"
-              data={SORTS}
-              value={sort}
-              onChange={(value) => update({ sort: value === '-completedAt' ? '' : (value ?? '') })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '0 1 180px' }}
-              data-testid="inspection-sort"
-            />
-          </Group>
+          {showFilters ? (
+            <Group gap="sm" align="flex-end" wrap="wrap" id="inspection-filters">
+              <TextInput
+                type="date"
+                label="Completed from"
+                value={from}
+                max={to || undefined}
+                onChange={(event) => update({ from: event.currentTarget.value })}
+                style={{ flex: '1 1 150px', maxWidth: 220 }}
+                data-testid="inspection-from"
+              />
+              <TextInput
+                type="date"
+                label="Completed to"
+                value={to}
+                min={from || undefined}
+                error={rangeError}
+                onChange={(event) => update({ to: event.currentTarget.value })}
+                style={{ flex: '1 1 150px', maxWidth: 220 }}
+                data-testid="inspection-to"
+              />
+              <Select
+                label="Status"
+                data={[
+                  { value: 'completed', label: 'Completed' },
+                  { value: 'cancelled', label: 'Cancelled' },
+                ]}
+                value="completed"
+                allowDeselect={false}
+                // Cancelled assignments have no results: the assignments list shows them, with its own sorts.
+                onChange={(value) =>
+                  value === 'cancelled'
+                    ? update({ status: 'cancelled', sort: '', result: '', category: '', from: '', to: '' })
+                    : undefined
+                }
+                comboboxProps={{ withinPortal: true }}
+                style={{ flex: '1 1 150px', maxWidth: 200 }}
+              />
+              <Select
+                label="Sort by"
+                data={SORTS}
+                value={sort}
+                onChange={(value) => update({ sort: value === '-completedAt' ? '' : (value ?? '') })}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                style={{ flex: '1 1 150px', maxWidth: 220 }}
+                data-testid="inspection-sort"
+              />
+            </Group>
+          ) : null}
         </Stack>
       </Paper>
 
