@@ -72,15 +72,15 @@ export function NotificationPreferencesSection() {
           </Button>
         </Group>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table verticalSpacing="sm" data-testid="notification-preferences">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>When</Table.Th>
-                <Table.Th w={100} ta="center">
+                <Table.Th w={72} ta="center">
                   In app
                 </Table.Th>
-                <Table.Th w={100} ta="center">
+                <Table.Th w={72} ta="center">
                   Push
                 </Table.Th>
               </Table.Tr>
