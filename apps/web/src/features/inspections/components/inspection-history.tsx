@@ -183,22 +183,22 @@ export function InspectionHistory() {
                   comboboxProps={{ withinPortal: true }}
                   style={{ flex: '1 1 180px' }}
                 />
-                <Select
-                  label="Category"
-                  placeholder="All categories"
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Clear category' }}
-                  data={categoryData}
-                  value={values.category || null}
-                  onChange={(value) => update({ category: value ?? '' })}
-                  comboboxProps={{ withinPortal: true }}
-                  style={{ flex: '1 1 170px' }}
-                />
               </>
             ) : null}
           </Group>
           {showFilters ? (
             <Group gap="sm" align="flex-end" wrap="wrap" id="inspection-filters">
+              <Select
+                label="Category"
+                placeholder="All categories"
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear category' }}
+                data={categoryData}
+                value={values.category || null}
+                onChange={(value) => update({ category: value ?? '' })}
+                comboboxProps={{ withinPortal: true }}
+                style={{ flex: '1 1 150px', maxWidth: 220 }}
+              />
               <TextInput
                 type="date"
                 label="Completed from"
