@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  notInArray,
-  notLike,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   assignments,
@@ -250,7 +235,24 @@ export class DashboardRepository {
     }));
   }
 
-  private assignmentList(where: SQL, limit: number) {
+  /**
+   * Open assignments in due order from one side of today. Each open status is read straight off
+   * `assignments_status_due_idx (status, due_on, id)` for its first `limit` entries, the two are
+   * merged, and only those rows are joined: no sort of all open work, whatever its size.
+   */
+  private async openInDueOrder(
+    side: 'from' | 'before',
+    today: string,
+    limit: number,
+  ): Promise<AssignmentListRow[]> {
+    const dueCondition = side === 'from' ? sql`due_on >= ${today}::date` : sql`due_on < ${today}::date`;
+    const arm = (status: string) =>
+      sql`(select id, due_on from assignments where status = ${status} and ${dueCondition} order by due_on, id limit ${limit})`;
+    const picked = await this.db.execute(
+      sql`select id from (${arm('assigned')} union all ${arm('in_progress')}) as open_work order by due_on, id limit ${limit}`,
+    );
+    const ids = (picked as unknown as { rows: Array<{ id: number | string }> }).rows.map((r) => Number(r.id));
+    if (ids.length === 0) return [];
     return this.db
       .select({
         id: assignments.id,
@@ -267,25 +269,18 @@ export class DashboardRepository {
       .innerJoin(sites, eq(sites.id, assignments.siteId))
       .innerJoin(users, eq(users.id, assignments.inspectorId))
       .innerJoin(templates, eq(templates.id, assignments.templateId))
-      .where(where)
-      .orderBy(asc(assignments.dueOn), asc(assignments.id))
-      .limit(limit);
+      .where(inArray(assignments.id, ids))
+      .orderBy(asc(assignments.dueOn), asc(assignments.id));
   }
 
-  /** Open work due today or later, soonest first (`assignments_status_due_idx`). */
+  /** Open work due today or later, soonest first. */
   async nextDue(today: string, limit: number): Promise<AssignmentListRow[]> {
-    return this.assignmentList(
-      and(inArray(assignments.status, [...OPEN]), gte(assignments.dueOn, today))!,
-      limit,
-    );
+    return this.openInDueOrder('from', today, limit);
   }
 
   /** Open work due before today, the longest overdue first. */
   async mostOverdue(today: string, limit: number): Promise<AssignmentListRow[]> {
-    return this.assignmentList(
-      and(inArray(assignments.status, [...OPEN]), lt(assignments.dueOn, today))!,
-      limit,
-    );
+    return this.openInDueOrder('before', today, limit);
   }
 
   /** The newest completed inspections (`inspections_completed_idx`). */
