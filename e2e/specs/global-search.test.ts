@@ -23,7 +23,9 @@ describe('global search and the command palette', () => {
     await openSignedIn(page, path);
   }
 
-  it('lands on the results with the site of a SiteId no. first, the box refilled, and "Show all" opens the same list', async () => {
+  it('lands on the results with the site of a SiteId no. first, the box refilled, and "Show all" opens the same list', {
+    timeout: 120_000,
+  }, async () => {
     await open('/dashboard');
     const box = page.getByRole('textbox', { name: 'Global search' });
     await box.fill(DEMO_SITE_CODE.toLowerCase());
@@ -120,5 +122,6 @@ describe('global search and the command palette', () => {
     await input.press('Escape');
     await input.waitFor({ state: 'detached' });
     expect(page.url()).toBe(before);
-  });
+    // Typing, debouncing and three navigations: more than the default minute on a busy CI machine.
+  }, 120_000);
 });

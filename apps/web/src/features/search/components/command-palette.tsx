@@ -88,6 +88,7 @@ export function CommandPalette() {
       yOffset="8vh"
       padding="md"
       classNames={{ body: classes.body }}
+      closeButtonProps={{ 'aria-label': 'Close search' }}
       data-testid="command-palette"
     >
       <PaletteBody onDone={close} />
@@ -255,7 +256,14 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
                     {option.meta ? <span className={classes.optionMeta}>{option.meta}</span> : null}
                   </span>
                   {option.badge ? (
-                    <Badge size="sm" variant="light" color="gray" radius="sm" className={classes.optionBadge}>
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color="gray"
+                      c="dark.7"
+                      radius="sm"
+                      className={classes.optionBadge}
+                    >
                       {option.badge}
                     </Badge>
                   ) : null}

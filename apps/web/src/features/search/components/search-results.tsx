@@ -138,7 +138,7 @@ function ResultGroup({
           <Title order={2} fz="h4" id={headingId}>
             {labels.title}
           </Title>
-          <Badge variant="light" color="gray" radius="sm" data-testid="search-group-count">
+          <Badge variant="light" color="gray" c="dark.7" radius="sm" data-testid="search-group-count">
             {formatTotal(group)}
           </Badge>
         </Group>
@@ -170,15 +170,15 @@ function ResultGroup({
               </div>
               <Group gap={6} wrap="nowrap" className={classes.badges}>
                 {best ? (
-                  <Badge color="teal" variant="filled" radius="sm" data-testid="search-best-match">
+                  <Badge color="teal.9" variant="filled" radius="sm" data-testid="search-best-match">
                     Best match
                   </Badge>
                 ) : hit.match === 'exact' ? (
-                  <Badge color="teal" variant="light" radius="sm">
+                  <Badge color="teal.9" variant="outline" radius="sm">
                     Exact
                   </Badge>
                 ) : null}
-                <Badge color="gray" variant="outline" radius="sm">
+                <Badge color="gray.7" variant="outline" radius="sm">
                   {hit.status}
                 </Badge>
               </Group>
