@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, screenshotDir, seriousA11yViolations } from '../support/browser.js';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  screenshotDir,
+  seriousA11yViolations,
+} from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
 
 async function settle(page: Page) {
@@ -11,8 +17,8 @@ async function settle(page: Page) {
 
 /** The number on a figure card, as the user reads it ("1,234" → 1234). */
 async function figureValue(page: Page, key: string): Promise<number> {
-  const text = await page.getByTestId(`figure-${key}`).getByTestId('figure-value').innerText();
-  return Number(text.replace(/[^\d.]/g, ''));
+  const text = await page.getByTestId(`figure-${key}`).getByTestId('figure-value').textContent();
+  return Number((text ?? '').replace(/[^\d.]/g, ''));
 }
 
 describe('home dashboard', () => {
