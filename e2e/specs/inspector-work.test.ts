@@ -343,8 +343,8 @@ describe('inspector app: sign in, fill, keep, submit (390 px)', () => {
     // Review: the failure is listed under its unit; nothing is missing.
     await page.getByTestId('inspection-review').click();
     await page.getByTestId('review-panel').waitFor();
-    expect(await page.getByTestId('review-missing').innerText()).toBe('All required answered');
-    expect(await page.getByTestId('review-failed').innerText()).toBe('1 failed item');
+    expect(await page.getByTestId('review-missing').textContent()).toBe('All required answered');
+    expect(await page.getByTestId('review-failed').textContent()).toBe('1 failed item');
     const failedUnit = page.getByTestId('review-unit').filter({ hasText: setup.unitNames[0]! });
     expect(await failedUnit.getByTestId('review-failed-item').innerText()).toContain(
       'Body intact, no dents or corrosion',

@@ -1,5 +1,17 @@
 import type { TemplateContent } from '@inspecta/contract';
-import { Alert, Badge, Group, List, Paper, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconListCheck } from '@tabler/icons-react';
 import { itemLabels, type UnitProgress } from '../lib/answers';
 import classes from './inspector.module.css';
@@ -57,8 +69,10 @@ export function ReviewPanel({
         <Badge
           size="lg"
           radius="sm"
+          tt="none"
           variant="light"
           color={missing ? 'orange' : 'green'}
+          c={missing ? '#7a4b00' : '#1e6b32'}
           data-testid="review-missing"
         >
           {missing ? `${missing} to answer` : 'All required answered'}
@@ -66,8 +80,10 @@ export function ReviewPanel({
         <Badge
           size="lg"
           radius="sm"
+          tt="none"
           variant={failed ? 'filled' : 'light'}
           color={failed ? 'red' : 'green'}
+          c={failed ? undefined : '#1e6b32'}
           data-testid="review-failed"
         >
           {failed ? `${failed} failed item${failed === 1 ? '' : 's'}` : 'No failures'}
@@ -92,9 +108,12 @@ export function ReviewPanel({
                 </Text>
               </div>
               {!open.length && !evaluation.failedItems.length ? (
-                <ThemeIcon color="green" variant="light" radius="xl" aria-label="Complete, no failures">
-                  <IconCircleCheck size={18} />
-                </ThemeIcon>
+                <>
+                  <ThemeIcon color="green" variant="light" radius="xl" aria-hidden="true">
+                    <IconCircleCheck size={18} />
+                  </ThemeIcon>
+                  <VisuallyHidden>Complete, no failures</VisuallyHidden>
+                </>
               ) : null}
             </Group>
             {open.length ? (

@@ -1,4 +1,4 @@
-import { Badge, Box, Drawer, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Box, Drawer, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { UnitProgress } from '../lib/answers';
 import classes from './inspector.module.css';
@@ -64,7 +64,10 @@ export function UnitPicker({ opened, onClose, progress, activeKey, onPick }: Uni
                     {failed} failed
                   </Badge>
                 ) : complete ? (
-                  <IconCircleCheck size={20} color="var(--mantine-color-green-7)" aria-label="Complete" />
+                  <>
+                    <IconCircleCheck size={20} color="var(--mantine-color-green-7)" aria-hidden="true" />
+                    <VisuallyHidden>Complete</VisuallyHidden>
+                  </>
                 ) : null}
               </Stack>
             </button>
