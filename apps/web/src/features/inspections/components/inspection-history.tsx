@@ -263,7 +263,8 @@ export function InspectionHistory() {
           data-testid="inspection-result-filter"
         />
         <ExportMenu
-          onExport={(format) => exportInspections(format, filters)}
+          label="inspections"
+          onExport={(format, options) => exportInspections(format, filters, options)}
           disabled={total === 0}
           data-testid="inspection-export"
         />
