@@ -10,8 +10,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup-tests.ts'],
       restoreMocks: true,
-      // Lazy route chunks load slowly in jsdom on a busy machine; the async finders wait 5 s.
-      testTimeout: 20_000,
+      // Lazy route chunks load slowly in jsdom on a busy machine; the async finders wait 15 s.
+      testTimeout: 30_000,
     },
   }),
 );
