@@ -45,7 +45,8 @@ describe('global search: GET /api/global/search', () => {
       ctx.app,
       await insertUser(ctx.db, { userType: 'inspector', phone: '+919800000001' }),
     );
-  });
+    // Migrating a fresh embedded database can take a while on a busy machine.
+  }, 180_000);
 
   afterAll(async () => ctx?.close());
 
