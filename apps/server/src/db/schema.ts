@@ -15,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -339,6 +340,21 @@ export const equipment = pgTable(
     // One trigram index over the unit's own searchable text (asset tag, serial number, name).
     index('equipment_search_trgm_idx').using('gin', sql`${equipmentSearchText(t)} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Units per (status, next due date), kept exact by statement triggers on `equipment` (migration
+ * 0013), so the home screen's installed and due figures sum a few hundred rows instead of scanning
+ * every unit. Never written by the app. A null next due date (never due) has its own row.
+ */
+export const equipmentDueCounts = pgTable(
+  'equipment_due_counts',
+  {
+    status: equipmentStatusEnum('status').notNull(),
+    nextDueOn: date('next_due_on'),
+    units: integer('units').notNull(),
+  },
+  (t) => [unique('equipment_due_counts_key').on(t.status, t.nextDueOn).nullsNotDistinct()],
 );
 
 /** Inspection categories (screen /dashboard/picategory): Routine, Annual certification… */
