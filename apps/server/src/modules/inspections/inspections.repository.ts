@@ -38,6 +38,15 @@ export type HistorySortField = 'completedAt' | 'site' | 'inspector' | 'result';
  */
 export const HISTORY_COUNT_CAP = 10_000;
 
+/*
+ * The partial history indexes are `completed_at DESC NULLS LAST, id DESC NULLS LAST` (drizzle's
+ * `.desc()`); a plain `ORDER BY … DESC` means NULLS FIRST and cannot be read off them, so the
+ * default order says NULLS LAST (completed rows have no nulls: the same order). Oldest first is the
+ * same index read backwards.
+ */
+const newestFirst = [sql`${inspections.completedAt} desc nulls last`, sql`${inspections.id} desc nulls last`];
+const oldestFirst = [sql`${inspections.completedAt} asc nulls first`, sql`${inspections.id} asc nulls first`];
+
 const client = alias(users, 'client');
 const inspector = alias(users, 'inspector');
 
@@ -185,17 +194,13 @@ export class InspectionsRepository {
     const dir = descending ? desc : asc;
     switch (field) {
       case 'site':
-        return [dir(sql`lower(${sites.name})`), desc(inspections.completedAt), desc(inspections.id)];
+        return [dir(sql`lower(${sites.name})`), ...newestFirst];
       case 'inspector':
-        return [
-          dir(sql`lower(${inspector.firstName} || ' ' || ${inspector.lastName})`),
-          desc(inspections.completedAt),
-          desc(inspections.id),
-        ];
+        return [dir(sql`lower(${inspector.firstName} || ' ' || ${inspector.lastName})`), ...newestFirst];
       case 'result':
-        return [dir(inspections.result), desc(inspections.completedAt), desc(inspections.id)];
+        return [dir(inspections.result), ...newestFirst];
       default:
-        return [dir(inspections.completedAt), dir(inspections.id)];
+        return descending ? newestFirst : oldestFirst;
     }
   }
 
@@ -243,7 +248,7 @@ export class InspectionsRepository {
   async countCapped(where: SQL): Promise<number> {
     const result = await this.db.execute<{ total: number }>(
       // Ordered like the partial indexes, so the count is an index-only scan that stops at the cap.
-      sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} order by ${inspections.completedAt} desc, ${inspections.id} desc limit ${HISTORY_COUNT_CAP}) as matched`,
+      sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} order by ${sql.join(newestFirst, sql`, `)} limit ${HISTORY_COUNT_CAP}) as matched`,
     );
     const [row] = (result as unknown as { rows: Array<{ total: number }> }).rows;
     return Number(row?.total ?? 0);
@@ -276,7 +281,7 @@ export class InspectionsRepository {
         .select({ id: inspections.id })
         .from(inspections)
         .where(where)
-        .orderBy(desc(inspections.completedAt), desc(inspections.id))
+        .orderBy(...newestFirst)
         .limit(limit)
     ).map((r) => r.id);
     if (!ids.length) return [];
