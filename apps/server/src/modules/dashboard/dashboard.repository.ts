@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import {
   assignments,
   auditEvents,
-  equipment,
+  equipmentDueCounts,
   inspections,
   sites,
   templates,
@@ -96,7 +96,8 @@ export class DashboardRepository {
 
   /**
    * Units not retired, split by status, and by due status with the equipment list's own `due`
-   * conditions. One index-only pass over `equipment_status_due_idx (status, next_due_on, id)`.
+   * conditions. Read from `equipment_due_counts` (units per status and next due date, kept exact by
+   * triggers on equipment, migration 0013): a few hundred rows whatever the number of units.
    */
   async equipmentFigures(today: string): Promise<{
     inService: number;
@@ -105,19 +106,19 @@ export class DashboardRepository {
     dueSoon: number;
     ok: number;
   }> {
+    const units = sql`${equipmentDueCounts.units}`;
     const filtered = (due: 'overdue' | 'due_soon' | 'ok') =>
-      sql<number>`count(*) filter (where ${and(...dueFilterConditions(due, today))})::int`;
+      sql<number>`coalesce(sum(${units}) filter (where ${and(...dueFilterConditions(due, today, equipmentDueCounts.nextDueOn))}), 0)::int`;
     const [row] = await this.db
       .select({
-        inService: sql<number>`count(*) filter (where ${equipment.status} = 'in_service')::int`,
-        outOfService: sql<number>`count(*) filter (where ${equipment.status} = 'out_of_service')::int`,
+        inService: sql<number>`coalesce(sum(${units}) filter (where ${equipmentDueCounts.status} = 'in_service'), 0)::int`,
+        outOfService: sql<number>`coalesce(sum(${units}) filter (where ${equipmentDueCounts.status} = 'out_of_service'), 0)::int`,
         overdue: filtered('overdue'),
         dueSoon: filtered('due_soon'),
         ok: filtered('ok'),
       })
-      .from(equipment)
-      // Listing the two installed statuses (rather than "not retired") lets the index serve the scan.
-      .where(inArray(equipment.status, ['in_service', 'out_of_service']));
+      .from(equipmentDueCounts)
+      .where(inArray(equipmentDueCounts.status, ['in_service', 'out_of_service']));
     return {
       inService: int(row?.inService),
       outOfService: int(row?.outOfService),

@@ -5,7 +5,22 @@ import {
   type EquipmentFilterQuery,
   type equipmentSortFields,
 } from '@inspecta/contract';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   assignmentEquipment,
@@ -72,14 +87,19 @@ export interface ResolvedFilters extends EquipmentFilterQuery {
 
 /**
  * The `due` filter in SQL on the stored `next_due_on` (the same ranges as `dueStatusOf`); retired
- * units have no due date, so they match none. Shared with the home dashboard's due chart.
+ * units have no due date, so they match none. Shared with the home dashboard's due chart, which
+ * applies it to `equipment_due_counts.next_due_on`.
  */
-export function dueFilterConditions(due: DueStatus, today: string): SQL[] {
-  if (due === 'overdue') return [lt(equipment.nextDueOn, today)];
+export function dueFilterConditions(
+  due: DueStatus,
+  today: string,
+  nextDueOn: Column = equipment.nextDueOn,
+): SQL[] {
+  if (due === 'overdue') return [lt(nextDueOn, today)];
   if (due === 'due_soon') {
-    return [gte(equipment.nextDueOn, today), lte(equipment.nextDueOn, addDays(today, DUE_SOON_DAYS))];
+    return [gte(nextDueOn, today), lte(nextDueOn, addDays(today, DUE_SOON_DAYS))];
   }
-  return [gt(equipment.nextDueOn, addDays(today, DUE_SOON_DAYS))];
+  return [gt(nextDueOn, addDays(today, DUE_SOON_DAYS))];
 }
 
 export class EquipmentRepository {
