@@ -12,6 +12,8 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { BotCheck } from './modules/auth/bot-check.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { PhoneSignInService } from './modules/auth/phone-sign-in.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { DeliveryService } from './modules/delivery/delivery.service.js';
 import { createSmtpTransport, type MailTransport } from './modules/delivery/mail-transport.js';
@@ -24,15 +26,13 @@ import { type FileStorage, LocalDiskFileStorage } from './modules/files/file-sto
 import { filesRoutes } from './modules/files/files.routes.js';
 import { globalSearchRoutes } from './modules/global-search/global-search.routes.js';
 import { GlobalSearchService } from './modules/global-search/global-search.service.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { inspectionCategoriesRoutes } from './modules/inspection-categories/inspection-categories.routes.js';
+import { InspectionCategoriesService } from './modules/inspection-categories/inspection-categories.service.js';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
 import { InspectionsService } from './modules/inspections/inspections.service.js';
-import { inspectionCategoriesRoutes } from './modules/inspection-categories/inspection-categories.routes.js';
 import { inspectorWorkRoutes } from './modules/inspector-work/inspector-work.routes.js';
 import { InspectorWorkService } from './modules/inspector-work/inspector-work.service.js';
-import { InspectionCategoriesService } from './modules/inspection-categories/inspection-categories.service.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
@@ -266,9 +266,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(accountRoutes, { emailChangeService: services.emailChange });
       await api.register(settingsRoutes, { settingsService: services.settings });
       await api.register(assignmentsRoutes, { assignmentsService: services.assignments });
+      await api.register(globalSearchRoutes, { globalSearchService: new GlobalSearchService(database.db) });
       await api.register(dashboardRoutes, { dashboardService: services.dashboard });
       await api.register(inspectorWorkRoutes, { inspectorWorkService: services.inspectorWork });
-      await api.register(globalSearchRoutes, { globalSearchService: new GlobalSearchService(database.db) });
       await api.register(inspectionsRoutes, {
         inspectionsService: services.inspections,
         settingsService: services.settings,
