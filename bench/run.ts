@@ -138,6 +138,10 @@ async function runDriver(driver: 'pglite' | 'postgres') {
   });
 }
 
-await runDriver('pglite');
-if (await reachable(POSTGRES_URL)) await runDriver('postgres');
-else console.log(`\nPostgreSQL at ${POSTGRES_URL} is not reachable: its run is skipped.`);
+/** BENCH_DRIVER=pglite or postgres runs one database only (both by default). */
+const DRIVER = process.env.BENCH_DRIVER;
+if (DRIVER !== 'postgres') await runDriver('pglite');
+if (DRIVER !== 'pglite') {
+  if (await reachable(POSTGRES_URL)) await runDriver('postgres');
+  else console.log(`\nPostgreSQL at ${POSTGRES_URL} is not reachable: its run is skipped.`);
+}
