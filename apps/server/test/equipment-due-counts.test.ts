@@ -231,6 +231,36 @@ describe('equipment due counts: the home figures follow every equipment write', 
     await expectInStep({ installed: 9, overdue: 1, due_soon: 4, ok: 3 });
   });
 
+  it('stays exact under concurrent transactions writing the same due dates (PostgreSQL: one per pool connection)', async () => {
+    const dates = ['2026-06-01', '2026-06-20', '2026-08-01'];
+    const before = await directCounts();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        ctx.db.transaction(async (tx) => {
+          const made = await tx
+            .insert(equipment)
+            .values(
+              // Each transaction writes the shared dates in a different order.
+              dates.map((_, i) => ({
+                siteId: siteA,
+                equipmentTypeId: typeId,
+                assetTag: `CC-${n}-${i}`,
+                name: `Concurrent ${n}-${i}`,
+                nextDueOn: dates[(i + n) % dates.length]!,
+              })),
+            )
+            .returning({ id: equipment.id });
+          await tx
+            .update(equipment)
+            .set({ nextDueOn: dates[n % dates.length]! })
+            .where(eq(equipment.id, made[0]!.id));
+          await tx.delete(equipment).where(eq(equipment.id, made[1]!.id));
+        }),
+      ),
+    );
+    await expectInStep({ installed: before.installed + 24 });
+  });
+
   it('leaves the summary untouched by a write that is rolled back', async () => {
     const before = await directCounts();
     await expect(
