@@ -565,7 +565,7 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
       `Page ${pages} of ${pages}`,
     ])
       expect(text, expected).toContain(expected);
-    expect(text).toMatch(/Extinguisher check \w+ ·\s+version 2/);
+    expect(text).toMatch(/Extinguisher check \w+ ·\s+version\s+2/);
     expect(text).not.toContain('Photo not available');
     expect(text).not.toContain('Signature not available');
 

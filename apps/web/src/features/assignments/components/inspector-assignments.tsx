@@ -54,11 +54,11 @@ export function InspectorAssignments({ inspectorId }: { inspectorId: number }) {
             </Stack>
             <Group gap={4} wrap="nowrap">
               {a.overdue ? (
-                <Badge color="red" variant="light" size="sm">
+                <Badge color="red" variant="filled" size="sm">
                   {describeDueOn(a.dueOn, today)}
                 </Badge>
               ) : (
-                <Badge color="gray" variant="light" size="sm">
+                <Badge color={a.status === 'in_progress' ? 'blue' : 'gray'} variant="dot" size="sm">
                   {statusLabels[a.status]}
                 </Badge>
               )}
