@@ -185,7 +185,11 @@ describe('inspections: assign, complete, review and report', () => {
 
       const upload = async (kind: 'photo' | 'signature') => {
         const form = new FormData();
-        form.append('file', new Blob([await drawPng(page, kind)], { type: 'image/png' }), `${kind}.png`);
+        form.append(
+          'file',
+          new Blob([new Uint8Array(await drawPng(page, kind))], { type: 'image/png' }),
+          `${kind}.png`,
+        );
         return (
           await api<{ url: string }>('/inspector/uploads', me.accessToken, { method: 'POST', body: form })
         ).url;

@@ -233,7 +233,9 @@ describe('site management', () => {
     await next();
     await step('review').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('heading', { name: RENAMED, level: 1 }).waitFor();
+    // The wizard's own heading ("Edit <name>") also contains the name: wait for the site page.
+    await page.waitForURL(/\/dashboard\/site-management\/\d+$/);
+    await page.getByRole('heading', { name: RENAMED, level: 1, exact: true }).waitFor();
     expect(await page.getByRole('main').textContent()).toContain('Hyderabad 500001');
   });
 
