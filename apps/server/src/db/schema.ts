@@ -266,6 +266,15 @@ export const sites = pgTable(
   ],
 );
 
+/**
+ * Sites per status, kept exact by statement triggers on `sites` (migration 0014), so the home
+ * screen's site figures read three rows instead of counting the register. Never written by the app.
+ */
+export const siteStatusCounts = pgTable('site_status_counts', {
+  status: siteStatusEnum('status').primaryKey(),
+  sites: integer('sites').notNull(),
+});
+
 export const equipmentTypeStatusEnum = pgEnum('equipment_type_status', ['active', 'archived']);
 
 /** The global equipment catalogue (screen /dashboard/orders). */
@@ -737,6 +746,21 @@ export const inspections = pgTable(
       .on(t.completedAt, t.siteId, t.failedItems, t.result)
       .where(sql`${t.status} = 'completed' and ${t.failedItems} > 0`),
   ],
+);
+
+/**
+ * Completed inspections per UTC day and result (pass or fail), kept exact by statement triggers on
+ * `inspections` (migration 0014), so the home screen's weekly chart and this month's figures sum a
+ * few dozen rows instead of reading every inspection of the period. Never written by the app.
+ */
+export const inspectionResultDays = pgTable(
+  'inspection_result_days',
+  {
+    day: date('day').notNull(),
+    result: inspectionResultEnum('result').notNull(),
+    inspections: integer('inspections').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.result] })],
 );
 
 /** Each unit's result of a completed inspection: the unit's inspection history and failure counts. */

@@ -4,7 +4,9 @@ import {
   assignments,
   auditEvents,
   equipmentDueCounts,
+  inspectionResultDays,
   inspections,
+  siteStatusCounts,
   sites,
   templates,
   users,
@@ -84,12 +86,11 @@ const int = (value: unknown): number => Number(value ?? 0);
 export class DashboardRepository {
   constructor(private readonly db: Executor) {}
 
-  /** Sites per status (an index-only scan of `sites_status_idx`). */
+  /** Sites per status, from `site_status_counts` (three rows kept exact by triggers, migration 0014). */
   async siteCounts(): Promise<{ active: number; draft: number; inactive: number }> {
     const rows = await this.db
-      .select({ status: sites.status, n: sql<number>`count(*)::int` })
-      .from(sites)
-      .groupBy(sites.status);
+      .select({ status: siteStatusCounts.status, n: siteStatusCounts.sites })
+      .from(siteStatusCounts);
     const of = (status: string) => int(rows.find((r) => r.status === status)?.n);
     return { active: of('active'), draft: of('draft'), inactive: of('inactive') };
   }
@@ -161,40 +162,33 @@ export class DashboardRepository {
 
   /**
    * Completed inspections per result and per 7-day bucket counted from `since` (a Monday), up to
-   * now. Reads only (result, completed_at): an index-only range scan of `inspections_result_completed_idx`.
+   * now. Read from `inspection_result_days` (completions per UTC day and result, kept exact by
+   * triggers, migration 0014): at most two rows a day of the period, whatever the history's size.
    */
   async completedPerWeek(since: string): Promise<{ bucket: number; result: 'pass' | 'fail'; n: number }[]> {
-    const bucket = sql<number>`(((${inspections.completedAt} at time zone 'UTC')::date - ${since}::date) / 7)::int`;
+    const bucket = sql<number>`((${inspectionResultDays.day} - ${since}::date) / 7)::int`;
     const rows = await this.db
-      .select({ bucket, result: inspections.result, n: sql<number>`count(*)::int` })
-      .from(inspections)
-      .where(
-        and(
-          eq(inspections.status, 'completed'),
-          inArray(inspections.result, ['pass', 'fail']),
-          gte(inspections.completedAt, sql`${since}::date at time zone 'UTC'`),
-        ),
-      )
-      .groupBy(sql`1`, inspections.result);
-    return rows
-      .filter((r): r is { bucket: number; result: 'pass' | 'fail'; n: number } => r.result !== null)
-      .map((r) => ({ bucket: int(r.bucket), result: r.result, n: int(r.n) }));
+      .select({
+        bucket,
+        result: inspectionResultDays.result,
+        n: sql<number>`sum(${inspectionResultDays.inspections})::int`,
+      })
+      .from(inspectionResultDays)
+      .where(gte(inspectionResultDays.day, since))
+      .groupBy(sql`1`, inspectionResultDays.result);
+    return rows.map((r) => ({ bucket: int(r.bucket), result: r.result, n: int(r.n) }));
   }
 
   /** Completed inspections from `from` (inclusive) to `to` (exclusive), both YYYY-MM-DD in UTC. */
   async completedBetween(from: string, to: string): Promise<{ pass: number; fail: number }> {
     const rows = await this.db
-      .select({ result: inspections.result, n: sql<number>`count(*)::int` })
-      .from(inspections)
-      .where(
-        and(
-          eq(inspections.status, 'completed'),
-          inArray(inspections.result, ['pass', 'fail']),
-          gte(inspections.completedAt, sql`${from}::date at time zone 'UTC'`),
-          lt(inspections.completedAt, sql`${to}::date at time zone 'UTC'`),
-        ),
-      )
-      .groupBy(inspections.result);
+      .select({
+        result: inspectionResultDays.result,
+        n: sql<number>`sum(${inspectionResultDays.inspections})::int`,
+      })
+      .from(inspectionResultDays)
+      .where(and(gte(inspectionResultDays.day, from), lt(inspectionResultDays.day, to)))
+      .groupBy(inspectionResultDays.result);
     const of = (result: string) => int(rows.find((r) => r.result === result)?.n);
     return { pass: of('pass'), fail: of('fail') };
   }
