@@ -90,6 +90,19 @@ describe('home dashboard', () => {
     await page.getByTestId('figure-activeSites').click();
     await page.waitForURL(/\/dashboard\/site-management\?status=active$/);
     await page.getByRole('heading', { name: 'Site Management', level: 1 }).waitFor();
+
+    // Equipment installed opens the register filtered to units not retired, and counts as many.
+    await page.goBack();
+    const installed = await figureValue(page, 'equipmentInstalled');
+    await page.getByTestId('figure-equipmentInstalled').click();
+    await page.waitForURL(/\/dashboard\/equipment-management\?status=installed$/);
+    await page.getByRole('heading', { name: 'Equipment Management', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Status' }).inputValue()).toBe('Installed (not retired)');
+    await expect
+      .poll(() => page.getByTestId('list-range').textContent())
+      .toMatch(new RegExp(` of ${installed.toLocaleString('en-IN')} units$`));
+    await settle(page);
+    await screenshot(page, 'equipment-installed-1400');
   }, 150_000);
 
   it('reads well on a phone', async () => {

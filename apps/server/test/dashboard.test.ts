@@ -126,7 +126,7 @@ describe('home dashboard: GET /api/dashboard/data', () => {
     expect(data.month).toEqual({ from: '2026-06-01', to: '2026-06-30' });
     expect(data.figures.map((f) => [f.key, f.value, f.link])).toEqual([
       ['activeSites', 4, '/dashboard/site-management?status=active'],
-      ['equipmentInstalled', 5, '/dashboard/equipment-management'],
+      ['equipmentInstalled', 5, '/dashboard/equipment-management?status=installed'],
       ['inspectors', 3, '/dashboard/user-management?type=inspector&status=active'],
       ['clients', 2, '/dashboard/user-management?type=client&status=active'],
       ['openAssignments', 4, '/dashboard/inspection-management'],

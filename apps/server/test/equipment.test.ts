@@ -336,6 +336,14 @@ describe('installed equipment: /api/auth/equipments', () => {
     expect(await ids(`site_id=${site.id}&due=due_soon`)).toEqual([dueToday.id, dueIn30.id]);
     expect(await ids(`site_id=${site.id}&due=ok`)).toEqual([ok.id]);
     expect(await ids(`site_id=${site.id}&status=out_of_service`)).toEqual([dueIn30.id]);
+    // installed: every unit not retired, as the home screen's figure counts them.
+    expect(await ids(`site_id=${site.id}&status=installed`)).toEqual([
+      overdue.id,
+      dueToday.id,
+      dueIn30.id,
+      ok.id,
+    ]);
+    expect(await ids(`site_id=${site.id}&status=retired`)).toEqual([retired.id]);
     expect(await ids(`equipment_type_id=${type.id}`)).toEqual([ofType.id]);
     expect(await ids(`search=${tag}-sn-77`)).toEqual([overdue.id]);
     expect(await ids(`search=${encodeURIComponent(overdue.assetTag.toLowerCase())}`)).toEqual([overdue.id]);

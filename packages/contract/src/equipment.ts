@@ -223,6 +223,17 @@ export const equipmentStatusLabels: Record<EquipmentStatus, string> = {
   retired: 'Retired',
 };
 
+/**
+ * The list's status filter: one status, or `installed` (in service or out of service: every unit
+ * not retired, what the home screen's "Equipment installed" figure counts).
+ */
+export const equipmentStatusFilters = ['installed', ...equipmentStatuses] as const;
+export type EquipmentStatusFilter = (typeof equipmentStatusFilters)[number];
+export const equipmentStatusFilterLabels: Record<EquipmentStatusFilter, string> = {
+  installed: 'Installed (not retired)',
+  ...equipmentStatusLabels,
+};
+
 export const dueStatusSchema = z.enum(dueStatuses);
 export const dueStatusLabels: Record<(typeof dueStatuses)[number], string> = {
   overdue: 'Overdue',
@@ -265,7 +276,12 @@ export const equipmentFilterQuerySchema = z.object({
   search: searchQuery.describe('Part of the asset tag, serial number, name, site name or equipment type'),
   site_id: blankToUndefined(z.coerce.number().int().positive().optional()),
   equipment_type_id: blankToUndefined(z.coerce.number().int().positive().optional()),
-  status: blankToUndefined(equipmentStatusSchema.optional()),
+  status: blankToUndefined(
+    z
+      .enum(equipmentStatusFilters)
+      .optional()
+      .describe('One status, or installed: in service and out of service (every unit not retired)'),
+  ),
   due: blankToUndefined(
     dueStatusSchema
       .optional()

@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 export const dashboardLinks = {
   sites: (status: 'active') => `/dashboard/site-management?status=${status}`,
   equipment: (due?: 'overdue' | 'due_soon' | 'ok') =>
-    due ? `/dashboard/equipment-management?due=${due}` : '/dashboard/equipment-management',
+    due ? `/dashboard/equipment-management?due=${due}` : '/dashboard/equipment-management?status=installed',
   users: (type: 'inspector' | 'client') => `/dashboard/user-management?type=${type}&status=active`,
   openAssignments: (siteId?: number) =>
     siteId ? `/dashboard/inspection-management?site=${siteId}` : '/dashboard/inspection-management',

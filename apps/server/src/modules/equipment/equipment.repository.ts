@@ -125,7 +125,11 @@ export class EquipmentRepository {
     const conditions: SQL[] = [];
     if (filters.site_id) conditions.push(eq(equipment.siteId, filters.site_id));
     if (filters.equipment_type_id) conditions.push(eq(equipment.equipmentTypeId, filters.equipment_type_id));
-    if (filters.status) conditions.push(eq(equipment.status, filters.status));
+    if (filters.status === 'installed') {
+      conditions.push(inArray(equipment.status, ['in_service', 'out_of_service']));
+    } else if (filters.status) {
+      conditions.push(eq(equipment.status, filters.status));
+    }
     if (filters.due) conditions.push(...dueFilterConditions(filters.due, today));
     if (filters.search) {
       // Each arm can use its own index (trigram; site; type), combined with a BitmapOr.

@@ -1,15 +1,10 @@
-import type { EquipmentListResponse } from '@inspecta/contract';
+import type { EquipmentFilterQuery, EquipmentListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { equipmentKeys } from './keys';
 
-export interface EquipmentFilters {
-  search?: string;
-  site_id?: number;
-  equipment_type_id?: number;
-  status?: 'in_service' | 'out_of_service' | 'retired';
-  due?: 'overdue' | 'due_soon' | 'ok';
-}
+/** The list's filters as the contract defines them, each optional. */
+export type EquipmentFilters = Partial<EquipmentFilterQuery>;
 
 export interface EquipmentListParams extends EquipmentFilters {
   sort?: string;

@@ -1,9 +1,9 @@
 import {
   type DueStatus,
   type Equipment,
-  type EquipmentStatus,
-  equipmentStatuses,
-  equipmentStatusLabels,
+  type EquipmentStatusFilter,
+  equipmentStatusFilterLabels,
+  equipmentStatusFilters,
 } from '@inspecta/contract';
 import {
   Button,
@@ -21,6 +21,8 @@ import { IconFileImport, IconPlus, IconSearch, IconTool } from '@tabler/icons-re
 import { type ReactNode, useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
+import { ListFooter } from '@/components/ui/list-footer';
+import { RetryRow } from '@/components/ui/retry-row';
 import { exportEquipment } from '../api/export-equipment';
 import { type EquipmentFilters, useEquipments } from '../api/get-equipments';
 import { todayIso } from '../lib/format';
@@ -28,9 +30,7 @@ import { EquipmentDetailsDrawer } from './equipment-details-drawer';
 import { EquipmentFormModal } from './equipment-form-modal';
 import { EquipmentTable } from './equipment-table';
 import { EquipmentTypeSelect } from './equipment-type-select';
-import { RetryRow } from './error-panel';
 import { ImportEquipmentModal } from './import-equipment-modal';
-import { ListFooter } from './list-footer';
 import { SiteSelect } from './site-select';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
@@ -65,8 +65,8 @@ const DUE_OPTIONS = [
 
 const asDue = (v: string): DueStatus | undefined =>
   v === 'overdue' || v === 'due_soon' || v === 'ok' ? v : undefined;
-const asStatus = (v: string): EquipmentStatus | undefined =>
-  (equipmentStatuses as readonly string[]).includes(v) ? (v as EquipmentStatus) : undefined;
+const asStatus = (v: string): EquipmentStatusFilter | undefined =>
+  (equipmentStatusFilters as readonly string[]).includes(v) ? (v as EquipmentStatusFilter) : undefined;
 const asId = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
 
 export function filtersOf(state: EquipmentBrowserState, fixedSiteId?: number): EquipmentFilters {
@@ -194,11 +194,11 @@ export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header
               placeholder="Any status"
               clearable
               clearButtonProps={{ 'aria-label': 'Clear status' }}
-              data={equipmentStatuses.map((s) => ({ value: s, label: equipmentStatusLabels[s] }))}
+              data={equipmentStatusFilters.map((s) => ({ value: s, label: equipmentStatusFilterLabels[s] }))}
               value={asStatus(state.status) ?? null}
               onChange={(value) => onChange({ status: value ?? '' })}
               comboboxProps={{ withinPortal: true }}
-              style={{ flex: '0 1 170px' }}
+              style={{ flex: '0 1 210px' }}
             />
           </Group>
           <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
