@@ -19,6 +19,10 @@ export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
+  totalIsCapped: z
+    .boolean()
+    .optional()
+    .describe('true when more rows match than a list counts (total is then its cap: show "10,000+")'),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -207,7 +207,7 @@ export class InspectionsRepository {
   async history(
     filter: HistoryFilter,
     paging: { offset: number; limit: number; sort?: string | undefined },
-  ): Promise<{ rows: SummaryRow[]; total: number }> {
+  ): Promise<{ rows: SummaryRow[]; total: number; capped: boolean }> {
     const where = historyWhere(filter);
     const order = this.orderBy(paging.sort);
     const field = paging.sort?.replace(/^-/, '') ?? 'completedAt';
@@ -239,19 +239,27 @@ export class InspectionsRepository {
         .limit(paging.limit)) as SummaryRow[];
     }
     // A short page is the last one: the total is known without counting (a site, a search).
-    if (rows.length > 0 && rows.length < paging.limit) return { rows, total: paging.offset + rows.length };
-    if (rows.length === 0 && paging.offset === 0) return { rows, total: 0 };
-    return { rows, total: await this.countCapped(where) };
+    if (rows.length > 0 && rows.length < paging.limit) {
+      return { rows, total: paging.offset + rows.length, capped: false };
+    }
+    if (rows.length === 0 && paging.offset === 0) return { rows, total: 0, capped: false };
+    return { rows, ...(await this.countCapped(where)) };
   }
 
-  /** Matches of `where`, exact up to HISTORY_COUNT_CAP (an index-only scan that stops there). */
-  async countCapped(where: SQL): Promise<number> {
+  /**
+   * Matches of `where`, exact up to HISTORY_COUNT_CAP (an index-only scan that stops one row past
+   * it, so "exactly the cap" and "more than the cap" stay apart).
+   */
+  async countCapped(where: SQL): Promise<{ total: number; capped: boolean }> {
     const result = await this.db.execute<{ total: number }>(
       // Ordered like the partial indexes, so the count is an index-only scan that stops at the cap.
-      sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} order by ${sql.join(newestFirst, sql`, `)} limit ${HISTORY_COUNT_CAP}) as matched`,
+      sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} order by ${sql.join(newestFirst, sql`, `)} limit ${HISTORY_COUNT_CAP + 1}) as matched`,
     );
     const [row] = (result as unknown as { rows: Array<{ total: number }> }).rows;
-    return Number(row?.total ?? 0);
+    const counted = Number(row?.total ?? 0);
+    return counted > HISTORY_COUNT_CAP
+      ? { total: HISTORY_COUNT_CAP, capped: true }
+      : { total: counted, capped: false };
   }
 
   /** Every match of the filter, exactly (exports: the audited row count). */

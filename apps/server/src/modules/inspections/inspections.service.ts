@@ -102,14 +102,14 @@ export class InspectionsService {
 
   async history(query: InspectionHistoryQueryValues): Promise<InspectionHistoryResponse> {
     const filter = await this.resolveFilter(query);
-    const { rows, total } = await this.repo.history(filter, {
+    const { rows, total, capped } = await this.repo.history(filter, {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
       sort: query.sort,
     });
     return {
       data: rows.map(toSummary),
-      pagination: { page: query.page, limit: query.limit, total },
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
     };
   }
 

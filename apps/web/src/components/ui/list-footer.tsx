@@ -4,12 +4,14 @@ interface ListFooterProps {
   page: number;
   limit: number;
   total: number;
+  /** The server stopped counting at `total` (more rows match): shown as "10,000+". */
+  totalIsCapped?: boolean | undefined;
   onPage: (page: number) => void;
   noun: [singular: string, plural: string];
 }
 
-/** "Showing 21–40 of 412 units" and the pager. */
-export function ListFooter({ page, limit, total, onPage, noun }: ListFooterProps) {
+/** "Showing 21–40 of 412 units" (or "of 10,000+") and the pager. */
+export function ListFooter({ page, limit, total, totalIsCapped = false, onPage, noun }: ListFooterProps) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
@@ -18,7 +20,7 @@ export function ListFooter({ page, limit, total, onPage, noun }: ListFooterProps
       <Text size="sm" c="dimmed" data-testid="list-range">
         {total === 0
           ? `No ${noun[1]}`
-          : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} ${total === 1 ? noun[0] : noun[1]}`}
+          : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')}${totalIsCapped ? '+' : ''} ${total === 1 && !totalIsCapped ? noun[0] : noun[1]}`}
       </Text>
       {pages > 1 ? (
         <Pagination

@@ -5,7 +5,6 @@ export { useInspectors } from './api/get-inspectors';
 export { useSiteOptions as useAssignmentSiteOptions } from './api/get-site-options';
 export { AssignmentsScreen } from './components/assignments-screen';
 export { InspectorAssignments } from './components/inspector-assignments';
-export { ListFooter, RetryRow } from './components/list-parts';
 export {
   describeDueOn,
   formatDay,

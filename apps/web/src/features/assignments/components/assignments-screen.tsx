@@ -6,7 +6,9 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
+import { ListFooter } from '@/components/ui/list-footer';
 import { PageHeader } from '@/components/ui/page-header';
+import { RetryRow } from '@/components/ui/retry-row';
 import { exportAssignments } from '../api/export-assignments';
 import { type AssignmentListParams, useAssignments } from '../api/get-assignments';
 import { useInspectors } from '../api/get-inspectors';
@@ -15,7 +17,6 @@ import { todayIso } from '../lib/format';
 import { AssignmentFormDrawer } from './assignment-form-drawer';
 import { AssignmentsTable } from './assignments-table';
 import { CancelAssignmentModal } from './cancel-assignment-modal';
-import { ListFooter, RetryRow } from './list-parts';
 
 export const ASSIGNMENT_PAGE_SIZE = 20;
 

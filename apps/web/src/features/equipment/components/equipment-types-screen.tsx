@@ -31,7 +31,9 @@ import {
 import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
+import { ListFooter } from '@/components/ui/list-footer';
 import { PageHeader } from '@/components/ui/page-header';
+import { RetryRow } from '@/components/ui/retry-row';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteEquipmentType } from '../api/delete-equipment-type';
@@ -41,8 +43,6 @@ import { useEquipmentTypes } from '../api/get-equipment-types';
 import { useUpdateEquipmentType } from '../api/update-equipment-type';
 import { TypeStatusBadge } from './badges';
 import { EquipmentTypeFormModal } from './equipment-type-form-modal';
-import { RetryRow } from './error-panel';
-import { ListFooter } from './list-footer';
 
 const PAGE_SIZE = 20;
 const KEYS = ['search', 'category', 'status', 'sort'] as const;

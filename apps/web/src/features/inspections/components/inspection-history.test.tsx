@@ -80,6 +80,30 @@ describe('InspectionHistory', () => {
     expect(screen.getByText('Pass (10)')).toBeTruthy();
   });
 
+  it('shows a count the server stopped at as "10,000+", on the switch and under the list', async () => {
+    storage.setToken('t');
+    const capped = { page: 1, limit: 20, total: 10_000, totalIsCapped: true };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const url = new URL(String(input), 'http://localhost');
+        const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+        if (url.pathname === '/api/auth/inspections') {
+          if (url.searchParams.get('result') === 'fail') return json(history([], 1_234));
+          return json({ data: [row], pagination: capped });
+        }
+        if (url.pathname === '/api/auth/inspectors') return json({ inspectors: [] });
+        if (url.pathname === '/api/auth/equipments/site-options') return json({ sites: [] });
+        return json({ categories: [], pagination: { page: 1, limit: 100, total: 0 } });
+      }),
+    );
+    renderWithProviders(<InspectionHistory />, { url: '/x' });
+    expect((await screen.findByTestId('list-range')).textContent).toBe('Showing 1–20 of 10,000+ inspections');
+    await screen.findByText('All (11,234+)');
+    expect(screen.getByText('Pass (10,000+)')).toBeTruthy();
+    expect(screen.getByText('Fail (1,234)')).toBeTruthy();
+  });
+
   it('does not send a date range the wrong way round, and says why', async () => {
     storage.setToken('t');
     const calls = serve();

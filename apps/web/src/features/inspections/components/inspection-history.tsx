@@ -5,19 +5,19 @@ import { IconAdjustmentsHorizontal, IconClipboardCheck, IconSearch } from '@tabl
 import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
-import {
-  ListFooter,
-  RetryRow,
-  useActiveCategories,
-  useAssignmentSiteOptions,
-  useInspectors,
-} from '@/features/assignments';
+import { ListFooter } from '@/components/ui/list-footer';
+import { RetryRow } from '@/components/ui/retry-row';
+import { useActiveCategories, useAssignmentSiteOptions, useInspectors } from '@/features/assignments';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { exportInspections } from '../api/export-inspections';
 import { type InspectionHistoryFilters, useInspections } from '../api/get-inspections';
 import { InspectionHistoryTable } from './inspection-history-table';
 
 export const INSPECTION_PAGE_SIZE = 20;
+
+/** A count as the server gave it: "1,234", or "10,000+" where it stopped counting. */
+const countLabel = ({ total, totalIsCapped }: { total: number; totalIsCapped?: boolean | undefined }) =>
+  `${total.toLocaleString('en-IN')}${totalIsCapped ? '+' : ''}`;
 
 /** The URL keys of the history; `status` is shared with the assignments list it sits beside. */
 const KEYS = ['search', 'site', 'inspector', 'category', 'result', 'from', 'to', 'sort', 'status'] as const;
@@ -65,15 +65,19 @@ export function InspectionHistory() {
   const query = useInspections({ ...filters, sort, page, limit: INSPECTION_PAGE_SIZE });
   const rows = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;
+  const totalIsCapped = query.data?.pagination.totalIsCapped ?? false;
 
   // Pass and fail counts for the same filters, shown on the result switch.
   const { result: _result, ...withoutResult } = filters;
   const passCount = useInspections({ ...withoutResult, result: 'pass', page: 1, limit: 1 });
   const failCount = useInspections({ ...withoutResult, result: 'fail', page: 1, limit: 1 });
-  const count = (q: typeof passCount) => (q.data ? q.data.pagination.total.toLocaleString('en-IN') : '…');
+  const count = (q: typeof passCount) => (q.data ? countLabel(q.data.pagination) : '…');
   const bothCounted = passCount.data && failCount.data;
   const allCount = bothCounted
-    ? (passCount.data.pagination.total + failCount.data.pagination.total).toLocaleString('en-IN')
+    ? countLabel({
+        total: passCount.data.pagination.total + failCount.data.pagination.total,
+        totalIsCapped: passCount.data.pagination.totalIsCapped || failCount.data.pagination.totalIsCapped,
+      })
     : '…';
 
   const [searchText, setSearchText] = useState(values.search);
@@ -304,6 +308,7 @@ export function InspectionHistory() {
           page={page}
           limit={INSPECTION_PAGE_SIZE}
           total={total}
+          totalIsCapped={totalIsCapped}
           onPage={(next) => update({ page: next })}
           noun={['inspection', 'inspections']}
         />
