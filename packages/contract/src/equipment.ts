@@ -362,6 +362,7 @@ export const siteOptionsQuerySchema = z.object({
   search: searchQuery.describe('Part of the site code or name'),
   site_id: blankToUndefined(z.coerce.number().int().positive().optional()).describe('Only this site'),
 });
+export type SiteOptionsQuery = z.output<typeof siteOptionsQuerySchema>;
 export const siteOptionsResponseSchema = z.object({
   sites: z.array(equipmentSiteRefSchema).describe('At most 50, by site code'),
 });

@@ -74,6 +74,7 @@ export const inspectionCategoryListQuerySchema = paginationQuerySchema.extend({
   sort: sortSchema(['name', 'createdAt', 'updatedAt']),
 });
 export type InspectionCategoryListQuery = z.input<typeof inspectionCategoryListQuerySchema>;
+export type InspectionCategoryListQueryValues = z.output<typeof inspectionCategoryListQuerySchema>;
 
 export const inspectionCategoryListResponseSchema = z.object({
   categories: z.array(inspectionCategorySchema),

@@ -190,6 +190,8 @@ export const inspectionExportQuerySchema = z
   .object({ ...inspectionHistoryFilterShape, format: exportFormatSchema })
   .refine(fromNotAfterTo, fromAfterToError);
 export type InspectionExportQuery = z.output<typeof inspectionExportQuerySchema>;
+/** The history's filters alone (what the list and the export share). */
+export type InspectionHistoryFilterQuery = Omit<InspectionExportQuery, 'format'>;
 
 export const inspectionHistoryResponseSchema = z.object({
   data: z.array(inspectionSummarySchema),

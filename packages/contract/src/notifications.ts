@@ -13,6 +13,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = paginationQuerySchema;
+export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
 export const notificationListResponseSchema = z.object({
   notifications: z.array(notificationSchema).describe('Newest first'),
   unread: z.number().int(),

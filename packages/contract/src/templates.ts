@@ -178,6 +178,7 @@ export const templateListQuerySchema = paginationQuerySchema.extend({
   sort: sortSchema(['name', 'updatedAt', 'createdAt']),
 });
 export type TemplateListQuery = z.input<typeof templateListQuerySchema>;
+export type TemplateListQueryValues = z.output<typeof templateListQuerySchema>;
 
 export const templateVersionParamsSchema = z.object({ id: idSchema, version: idSchema });
 export type TemplateVersionParams = z.infer<typeof templateVersionParamsSchema>;

@@ -1,18 +1,10 @@
-import type { AssignmentListResponse } from '@inspecta/contract';
+import type { AssignmentListQueryValues, AssignmentListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { assignmentKeys } from './keys';
 
-export interface AssignmentListParams {
-  search?: string;
-  status?: 'active' | 'assigned' | 'in_progress' | 'completed' | 'cancelled' | 'all';
-  inspector_id?: number;
-  site_id?: number;
-  overdue?: 'true' | 'false';
-  sort?: string;
-  page: number;
-  limit: number;
-}
+/** The list's query as the contract defines it; the screen always names the page. */
+export type AssignmentListParams = Partial<AssignmentListQueryValues> & { page: number; limit: number };
 
 /** GET /api/auth/get/active/assignments?search=&status=&inspector_id=&site_id=&overdue=&sort=&page=&limit= */
 export function getAssignments(params: AssignmentListParams, signal?: AbortSignal) {

@@ -1,12 +1,9 @@
-import type { SiteOptionsResponse } from '@inspecta/contract';
+import type { SiteOptionsQuery, SiteOptionsResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { assignmentKeys } from './keys';
 
-export interface SiteOptionsParams {
-  search?: string;
-  site_id?: number;
-}
+export type SiteOptionsParams = Partial<SiteOptionsQuery>;
 
 /** GET /api/auth/equipments/site-options?search=&site_id= (at most 50 sites, by site code). */
 export function getSiteOptions(params: SiteOptionsParams, signal?: AbortSignal) {

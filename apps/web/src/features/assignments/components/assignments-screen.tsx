@@ -1,4 +1,4 @@
-import type { Assignment } from '@inspecta/contract';
+import { type Assignment, assignmentListQuerySchema } from '@inspecta/contract';
 import { Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -97,13 +97,15 @@ function paramsFor(values: Record<Key, string>, page: number): AssignmentListPar
         : 'active';
   const inspector = positiveId(values.inspector);
   const site = positiveId(values.site);
+  // A sort the API does not know (a hand-edited URL) falls back to the default order.
+  const sort = assignmentListQuerySchema.shape.sort.safeParse(values.sort || undefined).data;
   return {
     status,
-    ...(tab === 'overdue' ? { overdue: 'true' as const } : {}),
+    ...(tab === 'overdue' ? { overdue: true } : {}),
     ...(values.search ? { search: values.search } : {}),
     ...(inspector ? { inspector_id: inspector } : {}),
     ...(site ? { site_id: site } : {}),
-    ...(values.sort ? { sort: values.sort } : tab === 'history' ? { sort: '-dueOn' } : {}),
+    ...(sort ? { sort } : tab === 'history' ? { sort: '-dueOn' as const } : {}),
     page,
     limit: ASSIGNMENT_PAGE_SIZE,
   };

@@ -1,10 +1,8 @@
+import type { EquipmentTypeExportQuery } from '@inspecta/contract';
 import { downloadExport, type ExportOptions } from '@/lib/download';
 
-export interface EquipmentTypeExportFilters {
-  search?: string;
-  category?: string;
-  status?: 'active' | 'archived';
-}
+/** The catalogue's export query without the format (added by the download). */
+export type EquipmentTypeExportFilters = Partial<Omit<EquipmentTypeExportQuery, 'format'>>;
 
 /** GET /api/auth/global-equipment/export?format=xlsx|csv with the catalogue's filters, as a download. */
 export function exportEquipmentTypes(

@@ -1,16 +1,10 @@
-import type { EquipmentTypeListResponse } from '@inspecta/contract';
+import type { EquipmentTypeListQuery, EquipmentTypeListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { equipmentKeys } from './keys';
 
-export interface EquipmentTypeListParams {
-  search?: string;
-  category?: string;
-  status?: 'active' | 'archived';
-  sort?: string;
-  page: number;
-  limit: number;
-}
+/** The catalogue's query as the contract defines it; the screen always names the page. */
+export type EquipmentTypeListParams = Partial<EquipmentTypeListQuery> & { page: number; limit: number };
 
 /** GET /api/auth/global-equipment/list?search=&category=&status=&page=&limit= */
 export function getEquipmentTypes(params: EquipmentTypeListParams, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import type { EquipmentType } from '@inspecta/contract';
+import { type EquipmentType, equipmentTypeListQuerySchema } from '@inspecta/contract';
 import {
   ActionIcon,
   Badge,
@@ -69,13 +69,15 @@ export function EquipmentTypesScreen() {
   useEffect(() => setSearchText(values.search), [values.search]);
 
   const status = values.status === 'active' || values.status === 'archived' ? values.status : undefined;
+  // A sort the API does not know (a hand-edited URL) falls back to the default order.
+  const sort = equipmentTypeListQuerySchema.shape.sort.safeParse(values.sort || undefined).data;
   const query = useEquipmentTypes({
     page,
     limit: PAGE_SIZE,
     ...(values.search ? { search: values.search } : {}),
     ...(values.category ? { category: values.category } : {}),
     ...(status ? { status } : {}),
-    ...(values.sort ? { sort: values.sort } : {}),
+    ...(sort ? { sort } : {}),
   });
   const categories = useEquipmentTypeCategories();
   const updateType = useUpdateEquipmentType();

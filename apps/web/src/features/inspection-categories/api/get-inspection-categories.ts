@@ -1,16 +1,10 @@
-import type { InspectionCategoryListResponse } from '@inspecta/contract';
+import type { InspectionCategoryListQueryValues, InspectionCategoryListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const inspectionCategoriesKey = ['inspection-categories'] as const;
 
-export interface InspectionCategoriesQuery {
-  search?: string | undefined;
-  status?: 'active' | 'inactive' | 'all';
-  sort?: 'name' | '-name' | 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
-  page?: number;
-  limit?: number;
-}
+export type InspectionCategoriesQuery = Partial<InspectionCategoryListQueryValues>;
 
 /** GET /api/inspection-categories?search=&status=&sort=&page=&limit= */
 export function getInspectionCategories(

@@ -1,24 +1,17 @@
-import type { InspectionHistoryResponse, InspectionResult } from '@inspecta/contract';
+import type {
+  InspectionHistoryFilterQuery,
+  InspectionHistoryQueryValues,
+  InspectionHistoryResponse,
+} from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { inspectionKeys } from './keys';
 
 /** The history's filters, as the API takes them (also what the export takes). */
-export interface InspectionHistoryFilters {
-  search?: string;
-  site_id?: number;
-  inspector_id?: number;
-  category_id?: number;
-  result?: InspectionResult;
-  from?: string;
-  to?: string;
-}
+export type InspectionHistoryFilters = Partial<InspectionHistoryFilterQuery>;
 
-export interface InspectionHistoryParams extends InspectionHistoryFilters {
-  sort?: string;
-  page: number;
-  limit: number;
-}
+export type InspectionHistoryParams = InspectionHistoryFilters &
+  Pick<Partial<InspectionHistoryQueryValues>, 'sort'> & { page: number; limit: number };
 
 /** GET /api/auth/inspections?search=&site_id=&inspector_id=&category_id=&result=&from=&to=&sort=&page=&limit= */
 export function getInspections(params: InspectionHistoryParams, signal?: AbortSignal) {

@@ -10,7 +10,11 @@ import { RetryRow } from '@/components/ui/retry-row';
 import { useActiveCategories, useAssignmentSiteOptions, useInspectors } from '@/features/assignments';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { exportInspections } from '../api/export-inspections';
-import { type InspectionHistoryFilters, useInspections } from '../api/get-inspections';
+import {
+  type InspectionHistoryFilters,
+  type InspectionHistoryParams,
+  useInspections,
+} from '../api/get-inspections';
 import { InspectionHistoryTable } from './inspection-history-table';
 
 export const INSPECTION_PAGE_SIZE = 20;
@@ -22,7 +26,8 @@ const countLabel = ({ total, totalIsCapped }: { total: number; totalIsCapped?: b
 /** The URL keys of the history; `status` is shared with the assignments list it sits beside. */
 const KEYS = ['search', 'site', 'inspector', 'category', 'result', 'from', 'to', 'sort', 'status'] as const;
 
-const SORTS = [
+type HistorySort = NonNullable<InspectionHistoryParams['sort']>;
+const SORTS: { value: HistorySort; label: string }[] = [
   { value: '-completedAt', label: 'Newest first' },
   { value: 'completedAt', label: 'Oldest first' },
   { value: '-result', label: 'Failed first' },
@@ -61,7 +66,7 @@ export function InspectionHistory() {
     // A range the wrong way round would find nothing; the field says why instead.
     ...(to && !rangeError ? { to } : {}),
   };
-  const sort = SORTS.some((s) => s.value === values.sort) ? values.sort : '-completedAt';
+  const sort = SORTS.find((s) => s.value === values.sort)?.value ?? '-completedAt';
   const query = useInspections({ ...filters, sort, page, limit: INSPECTION_PAGE_SIZE });
   const rows = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;

@@ -1,12 +1,9 @@
-import type { NotificationListResponse } from '@inspecta/contract';
+import type { NotificationListQuery, NotificationListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_REFETCH_INTERVAL_MS } from '@/config/app';
 import { api } from '@/lib/api-client';
 
-export interface NotificationsQuery {
-  page?: number;
-  limit?: number;
-}
+export type NotificationsQuery = Partial<NotificationListQuery>;
 
 /** GET /api/get/notification?page=&limit= (newest first). */
 export function getNotifications(

@@ -1,11 +1,8 @@
+import type { TemplateExportQuery } from '@inspecta/contract';
 import { downloadExport, type ExportOptions } from '@/lib/download';
 
-export interface TemplateExportFilters {
-  search?: string | undefined;
-  categoryId?: number | undefined;
-  equipmentTypeId?: number | undefined;
-  status?: 'draft' | 'published' | 'archived' | undefined;
-}
+/** The list's export query without the format (added by the download). */
+export type TemplateExportFilters = Partial<Omit<TemplateExportQuery, 'format'>>;
 
 /** GET /api/templates/export?format=xlsx|csv with the list's filters, as a download. */
 export function exportTemplates(

@@ -1,17 +1,9 @@
-import type { TemplateListResponse, TemplateStatus } from '@inspecta/contract';
+import type { TemplateListQueryValues, TemplateListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { templatesKey } from './keys';
 
-export interface TemplatesQuery {
-  search?: string | undefined;
-  categoryId?: number | undefined;
-  status?: TemplateStatus | undefined;
-  equipmentTypeId?: number | undefined;
-  sort?: 'name' | '-name' | 'updatedAt' | '-updatedAt' | 'createdAt' | '-createdAt';
-  page?: number;
-  limit?: number;
-}
+export type TemplatesQuery = Partial<TemplateListQueryValues>;
 
 /** GET /api/templates?search=&categoryId=&status=&equipmentTypeId=&sort=&page=&limit= */
 export function getTemplates(query: TemplatesQuery, signal?: AbortSignal): Promise<TemplateListResponse> {
