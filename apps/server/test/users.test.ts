@@ -713,7 +713,7 @@ describe('user management API', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 512, height: 341 });
       expect(meta.exif).toBeUndefined();

@@ -25,8 +25,9 @@ const fileParamsSchema = z.object({
 
 /**
  * GET /api/files/:name, public on purpose: `<img src>` cannot send the Authorization header, so a
- * profile image is protected by its unguessable 128-bit name instead (docs/user-management.md).
- * Files never change under a name, so they are cached for a year.
+ * profile image or an inspection photo is protected by its unguessable 128-bit name instead
+ * (docs/user-management.md). Files never change under a name, so the browser keeps them for a year;
+ * `private` keeps shared caches (proxies, CDNs) from storing a client's photos.
  */
 export const filesRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
   app.get(
@@ -38,7 +39,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asyn
         summary: 'An uploaded file (profile images), by its server-generated name',
         description:
           'Public: the 128-bit random name is the capability, so <img src> works without a token. ' +
-          'Answers image/webp with nosniff and a one-year immutable cache.',
+          'Answers image/webp with nosniff and a one-year private, immutable cache.',
         params: fileParamsSchema,
         response: { 200: z.any().describe('The file (image/webp)'), ...errorResponses(400, 404) },
       },
@@ -49,7 +50,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asyn
       return reply
         .header('Content-Type', 'image/webp')
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
         .header('Content-Disposition', 'inline')
         .header('Cross-Origin-Resource-Policy', 'same-origin')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
