@@ -1,4 +1,5 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { Pager } from './pager';
 
 interface ListFooterProps {
   page: number;
@@ -23,22 +24,7 @@ export function ListFooter({ page, limit, total, totalIsCapped = false, onPage, 
           : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')}${totalIsCapped ? '+' : ''} ${total === 1 && !totalIsCapped ? noun[0] : noun[1]}`}
       </Text>
       {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPage}
-          size="sm"
-          siblings={1}
-          getControlProps={(control) => ({
-            'aria-label': {
-              first: 'First page',
-              previous: 'Previous page',
-              next: 'Next page',
-              last: 'Last page',
-            }[control],
-          })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
+        <Pager total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" siblings={1} />
       ) : null}
     </Group>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '@/components/ui/pager';
 import { formatDateTime } from '@/utils/format-relative-time';
 import { OUTBOX_PAGE_SIZE, useDeliveryOutbox, useDeliveryStatus } from '../api/get-delivery-outbox';
 
@@ -99,12 +100,7 @@ export function DeliveryOutboxSection() {
               </Table>
             </Table.ScrollContainer>
             {total > OUTBOX_PAGE_SIZE ? (
-              <Pagination
-                total={Math.ceil(total / OUTBOX_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
+              <Pager total={Math.ceil(total / OUTBOX_PAGE_SIZE)} value={page} onChange={setPage} />
             ) : null}
           </>
         )}

@@ -7,7 +7,6 @@ import {
   ColorSwatch,
   Group,
   Menu,
-  Pagination,
   Paper,
   SegmentedControl,
   Skeleton,
@@ -36,6 +35,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useDeleteInspectionCategory } from '../api/delete-inspection-category';
@@ -335,20 +335,7 @@ export function InspectionCategoriesScreen() {
           <Text size="sm" c="dimmed">
             {total} categories
           </Text>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => update({ page: String(next) })}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                previous: 'Previous page',
-                next: 'Next page',
-                last: 'Last page',
-              }[control],
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
+          <Pager total={pages} value={page} onChange={(next) => update({ page: String(next) })} />
         </Group>
       ) : null}
 

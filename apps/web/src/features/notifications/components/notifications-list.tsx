@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -31,6 +30,7 @@ import {
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { NOTIFICATIONS_PAGE_SIZE } from '@/config/app';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useDeleteNotification } from '../api/delete-notification';
@@ -269,20 +269,7 @@ export function NotificationsList() {
         ))}
         {pages > 1 ? (
           <Group justify="flex-end">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'First page',
-                  previous: 'Previous page',
-                  next: 'Next page',
-                  last: 'Last page',
-                }[control],
-              })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
+            <Pager total={pages} value={page} onChange={setPage} />
           </Group>
         ) : null}
       </Stack>

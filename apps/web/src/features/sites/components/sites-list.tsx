@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -25,6 +24,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
+import { Pager } from '@/components/ui/pager';
 import { sitePaths } from '@/config/paths';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { exportSites } from '../api/export-sites';
@@ -363,20 +363,11 @@ export function SitesList() {
             Showing {firstShown}–{lastShown} of {total} site{total === 1 ? '' : 's'}
           </Text>
           {pages > 1 ? (
-            <Pagination
+            <Pager
               total={pages}
               value={Math.min(params.page, pages)}
               onChange={(page) => update({ page })}
               size="sm"
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'First page',
-                  previous: 'Previous page',
-                  next: 'Next page',
-                  last: 'Last page',
-                }[control],
-              })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             />
           ) : null}
         </Group>

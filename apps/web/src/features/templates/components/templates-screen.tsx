@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Menu,
-  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -36,6 +35,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { templatePath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
@@ -418,19 +418,10 @@ export function TemplatesScreen() {
             {total} template{total === 1 ? '' : 's'}
           </Text>
           {pages > 1 ? (
-            <Pagination
+            <Pager
               total={pages}
               value={filters.page}
               onChange={(next) => filters.update({ page: String(next) })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'First page',
-                  previous: 'Previous page',
-                  next: 'Next page',
-                  last: 'Last page',
-                }[control],
-              })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             />
           ) : null}
         </Group>

@@ -1,20 +1,11 @@
 import type { User, UserSortField, UserType } from '@inspecta/contract';
-import {
-  Button,
-  CloseButton,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, CloseButton, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { exportUsers } from '../api/export-users';
 import { useUsers } from '../api/get-users';
 import { useUserListState } from '../hooks/use-user-list-state';
@@ -207,21 +198,12 @@ export function UserManagement() {
               />
             </Group>
             {pages > 1 ? (
-              <Pagination
+              <Pager
                 total={pages}
                 value={Math.min(params.page, pages)}
                 onChange={(page) => update({ page })}
                 siblings={1}
                 boundaries={1}
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: 'First page',
-                    previous: 'Previous page',
-                    next: 'Next page',
-                    last: 'Last page',
-                  }[control],
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               />
             ) : null}
           </Group>
