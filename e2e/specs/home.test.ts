@@ -97,7 +97,9 @@ describe('home dashboard', () => {
     await page.getByTestId('figure-equipmentInstalled').click();
     await page.waitForURL(/\/dashboard\/equipment-management\?status=installed$/);
     await page.getByRole('heading', { name: 'Equipment Management', level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Status' }).inputValue()).toBe('Installed (not retired)');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Status' }).inputValue())
+      .toBe('Installed (not retired)');
     await expect
       .poll(() => page.getByTestId('list-range').textContent())
       .toMatch(new RegExp(` of ${installed.toLocaleString('en-IN')} units$`));
