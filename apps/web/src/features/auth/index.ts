@@ -8,5 +8,6 @@ export { useVerifyOtp, verifyOtp } from './api/verify-otp';
 export { ForgotPassword } from './components/forgot-password';
 export { LoginForm, NOT_ADMIN_MESSAGE } from './components/login-form';
 export { PasswordPolicyChecklist, passwordPolicyRules } from './components/password-policy-checklist';
+export { PasswordSignInForm } from './components/password-sign-in-form';
 export { COUNTRIES, composePhone, PhoneSignInForm } from './components/phone-sign-in-form';
 export { solveBotChallenge } from './lib/solve-bot-challenge';

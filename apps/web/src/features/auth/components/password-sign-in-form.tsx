@@ -1,0 +1,152 @@
+import { type LoginBody, loginBodySchema, type SessionUser, type UserType } from '@inspecta/contract';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconInfoCircle, IconLock, IconMail } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { login } from '../api/login';
+import { logout } from '../api/logout';
+
+type Feedback = { kind: 'error'; title: string; message: string } | { kind: 'wrong-role' };
+
+function describeFailure(error: unknown): Feedback {
+  if (!isApiError(error)) {
+    return { kind: 'error', title: 'Sign-in failed', message: 'Something went wrong. Please try again.' };
+  }
+  if (error.code === 'RATE_LIMITED') {
+    const wait = error.retryAfterSeconds;
+    return {
+      kind: 'error',
+      title: 'Too many attempts',
+      message: wait ? `${error.message} Try again in ${wait} second${wait === 1 ? '' : 's'}.` : error.message,
+    };
+  }
+  return { kind: 'error', title: 'Sign-in failed', message: error.message };
+}
+
+export interface PasswordSignInFormProps {
+  /** The one kind of user this form signs in; anyone else is told so and gets no session. */
+  userType: UserType;
+  /** Stores the session (each app keeps its own keys). */
+  startSession: (accessToken: string, user: SessionUser) => void;
+  /** Called once the session is stored. */
+  onSuccess: (user: SessionUser) => void;
+  /** What someone of another kind is told instead. */
+  wrongRole: { title: string; message: ReactNode };
+  /** The form's accessible name. */
+  label: string;
+  /** On the alert, for tests. */
+  errorTestId: string;
+  /** `lg` for the phone-first inspector app: larger targets, the reset link under the button. */
+  size?: 'md' | 'lg';
+}
+
+/**
+ * Email and password against POST /api/auth/login, validated with the shared login schema, with
+ * the server's message (and a rate limit's wait) on failure. Used by the dashboard's sign-in and
+ * the inspector app's, which differ only in who may enter and where the session is kept.
+ */
+export function PasswordSignInForm({
+  userType,
+  startSession,
+  onSuccess,
+  wrongRole,
+  label,
+  errorTestId,
+  size = 'md',
+}: PasswordSignInFormProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const form = useForm<LoginBody>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zod4Resolver(loginBodySchema),
+    validateInputOnBlur: true,
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setFeedback(null);
+    setSubmitting(true);
+    try {
+      const result = await login(loginBodySchema.parse(values));
+      if (result.user.userType !== userType) {
+        // Store nothing, and revoke the session the server just issued.
+        await logout(result.accessToken).catch(() => undefined);
+        setFeedback({ kind: 'wrong-role' });
+        return;
+      }
+      startSession(result.accessToken, result.user);
+      onSuccess(result.user);
+    } catch (error) {
+      if (isApiError(error)) form.setErrors(error.fieldErrors());
+      setFeedback(describeFailure(error));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const forgotPassword = (
+    <Anchor component={Link} to={paths.forgotPassword} size="sm" ta={size === 'lg' ? 'center' : undefined}>
+      Forgot password?
+    </Anchor>
+  );
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={label}>
+      <Stack gap="md">
+        {feedback?.kind === 'error' ? (
+          <Alert
+            color="red"
+            variant="light"
+            title={feedback.title}
+            icon={<IconAlertCircle aria-hidden="true" />}
+            data-testid={errorTestId}
+          >
+            {feedback.message}
+          </Alert>
+        ) : null}
+        {feedback?.kind === 'wrong-role' ? (
+          <Alert
+            color="brand"
+            variant="light"
+            title={wrongRole.title}
+            icon={<IconInfoCircle aria-hidden="true" />}
+            data-testid={errorTestId}
+          >
+            {wrongRole.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="you@company.com"
+          size={size}
+          leftSection={<IconMail size={18} aria-hidden="true" />}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          size={size}
+          leftSection={<IconLock size={18} aria-hidden="true" />}
+          {...form.getInputProps('password')}
+        />
+        {size === 'md' ? (
+          <Group justify="flex-end" mt={-6}>
+            {forgotPassword}
+          </Group>
+        ) : null}
+        <Button type="submit" size={size} fullWidth loading={submitting} aria-busy={submitting} mt="xs">
+          Sign in
+        </Button>
+        {size === 'lg' ? forgotPassword : null}
+      </Stack>
+    </form>
+  );
+}
