@@ -11,12 +11,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RetryRow } from '@/components/ui/retry-row';
 import { exportAssignments } from '../api/export-assignments';
 import { type AssignmentListParams, useAssignments } from '../api/get-assignments';
-import { useInspectors } from '../api/get-inspectors';
-import { useSiteOptions } from '../api/get-site-options';
 import { todayIso } from '../lib/format';
 import { AssignmentFormDrawer } from './assignment-form-drawer';
 import { AssignmentsTable } from './assignments-table';
 import { CancelAssignmentModal } from './cancel-assignment-modal';
+import { InspectorFilterSelect, SiteFilterSelect } from './work-filters';
 
 export const ASSIGNMENT_PAGE_SIZE = 20;
 
@@ -133,21 +132,6 @@ export function AssignmentsScreen({ completedHistory }: AssignmentsScreenProps =
   useEffect(() => setSearchText(values.search), [values.search]);
   const pushSearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
 
-  const inspectors = useInspectors();
-  const inspectorData = (inspectors.data?.inspectors ?? []).map((i) => ({
-    value: String(i.id),
-    label: i.name,
-  }));
-  const sites = useSiteOptions({});
-  const siteData = (sites.data?.sites ?? []).map((s) => ({
-    value: String(s.id),
-    label: `${s.siteCode} · ${s.name}`,
-  }));
-  if (values.site && !siteData.some((s) => s.value === values.site)) {
-    const picked = rows.find((r) => String(r.site.id) === values.site)?.site;
-    if (picked) siteData.unshift({ value: values.site, label: `${picked.siteCode} · ${picked.name}` });
-  }
-
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Assignment | null>(null);
   const [cancelling, setCancelling] = useState<Assignment | null>(null);
@@ -228,30 +212,12 @@ export function AssignmentsScreen({ completedHistory }: AssignmentsScreenProps =
                 style={{ flex: '2 1 240px' }}
                 data-testid="assignment-search"
               />
-              <Select
-                label="Inspector"
-                placeholder="All inspectors"
-                searchable
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear inspector' }}
-                data={inspectorData}
-                value={values.inspector || null}
-                onChange={(value) => update({ inspector: value ?? '' })}
-                comboboxProps={{ withinPortal: true }}
-                style={{ flex: '1 1 180px' }}
+              <InspectorFilterSelect
+                value={values.inspector}
+                onChange={(inspector) => update({ inspector })}
+                fallbackLabel={rows.find((r) => String(r.inspector.id) === values.inspector)?.inspector.name}
               />
-              <Select
-                label="Site"
-                placeholder="All sites"
-                searchable
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear site' }}
-                data={siteData}
-                value={values.site || null}
-                onChange={(value) => update({ site: value ?? '' })}
-                comboboxProps={{ withinPortal: true }}
-                style={{ flex: '1 1 200px' }}
-              />
+              <SiteFilterSelect value={values.site} onChange={(site) => update({ site })} />
               {tab === 'overdue' ? null : (
                 <Select
                   label="Status"

@@ -1,13 +1,13 @@
 import type { InspectionResult } from '@inspecta/contract';
 import { Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconClipboardCheck, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
 import { RetryRow } from '@/components/ui/retry-row';
-import { useActiveCategories, useAssignmentSiteOptions, useInspectors } from '@/features/assignments';
+import { InspectorFilterSelect, SiteFilterSelect, useActiveCategories } from '@/features/assignments';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { exportInspections } from '../api/export-inspections';
 import {
@@ -89,32 +89,6 @@ export function InspectionHistory() {
   useEffect(() => setSearchText(values.search), [values.search]);
   const pushSearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
 
-  const [siteSearch, setSiteSearch] = useState('');
-  const [debouncedSiteSearch] = useDebouncedValue(siteSearch, 250);
-  const sites = useAssignmentSiteOptions({ search: debouncedSiteSearch });
-  const pickedSite = useAssignmentSiteOptions(
-    { site_id: positiveId(values.site) ?? 0 },
-    { enabled: Boolean(positiveId(values.site)) },
-  );
-  const siteData = (sites.data?.sites ?? []).map((s) => ({
-    value: String(s.id),
-    label: `${s.siteCode} · ${s.name}`,
-  }));
-  const picked = pickedSite.data?.sites[0];
-  if (picked && !siteData.some((s) => s.value === String(picked.id))) {
-    siteData.unshift({ value: String(picked.id), label: `${picked.siteCode} · ${picked.name}` });
-  }
-
-  const inspectors = useInspectors();
-  const inspectorData = (inspectors.data?.inspectors ?? []).map((i) => ({
-    value: String(i.id),
-    label: i.name,
-  }));
-  // An inspector who has left is no longer offered, but their history can still be filtered by URL.
-  if (values.inspector && !inspectorData.some((i) => i.value === values.inspector)) {
-    const row = rows.find((r) => String(r.inspector.id) === values.inspector);
-    if (row) inspectorData.unshift({ value: values.inspector, label: row.inspector.name });
-  }
   const categories = useActiveCategories();
   const categoryData = (categories.data?.categories ?? []).map((c) => ({
     value: String(c.id),
@@ -165,32 +139,13 @@ export function InspectionHistory() {
             )}
             {showFilters ? (
               <>
-                <Select
-                  label="Site"
-                  placeholder="All sites"
-                  searchable
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Clear site' }}
-                  data={siteData}
-                  value={values.site || null}
-                  onChange={(value) => update({ site: value ?? '' })}
-                  onSearchChange={setSiteSearch}
-                  filter={({ options }) => options}
-                  nothingFoundMessage={sites.isFetching ? 'Searching…' : 'No site found'}
-                  comboboxProps={{ withinPortal: true }}
-                  style={{ flex: '1 1 200px' }}
-                />
-                <Select
-                  label="Inspector"
-                  placeholder="All inspectors"
-                  searchable
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Clear inspector' }}
-                  data={inspectorData}
-                  value={values.inspector || null}
-                  onChange={(value) => update({ inspector: value ?? '' })}
-                  comboboxProps={{ withinPortal: true }}
-                  style={{ flex: '1 1 180px' }}
+                <SiteFilterSelect value={values.site} onChange={(site) => update({ site })} />
+                <InspectorFilterSelect
+                  value={values.inspector}
+                  onChange={(inspector) => update({ inspector })}
+                  fallbackLabel={
+                    rows.find((r) => String(r.inspector.id) === values.inspector)?.inspector.name
+                  }
                 />
               </>
             ) : null}
