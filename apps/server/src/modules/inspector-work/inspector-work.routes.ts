@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
-import { readUploadedImage } from '../users/users.routes.js';
+import { readUploadedImage } from '../files/read-uploaded-image.js';
 import type { InspectorWorkService } from './inspector-work.service.js';
 
 const tags = ['inspector'];

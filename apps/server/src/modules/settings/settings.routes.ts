@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
-import { readUploadedImage } from '../users/users.routes.js';
+import { readUploadedImage } from '../files/read-uploaded-image.js';
 import type { SettingsService } from './settings.service.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settingsService: SettingsService }> = async (
