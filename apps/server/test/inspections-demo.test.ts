@@ -10,7 +10,7 @@ import {
   templateVersions,
 } from '../src/db/schema.js';
 import { MemoryFileStorage } from '../src/modules/files/file-storage.js';
-import { fileNameFromUrl } from '../src/modules/files/files.routes.js';
+import { fileNameFromUrl } from '../src/modules/files/file-urls.js';
 import { buildInspectionRecord } from '../src/modules/inspections/inspection-results.js';
 import { loadDemoData } from '../src/seed/demo-data.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';

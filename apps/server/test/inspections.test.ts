@@ -12,7 +12,7 @@ import {
   templateVersions,
 } from '../src/db/schema.js';
 import { generateFileName, MemoryFileStorage } from '../src/modules/files/file-storage.js';
-import { fileUrl } from '../src/modules/files/files.routes.js';
+import { fileUrl } from '../src/modules/files/file-urls.js';
 import { insertSite, insertType, insertUnit, uniq } from './helpers/equipment-fixtures.js';
 import { insertCompletedInspection } from './helpers/inspection-fixtures.js';
 import { multipartFile } from './helpers/multipart.js';

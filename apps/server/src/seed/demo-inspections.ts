@@ -23,7 +23,7 @@ import {
   users,
 } from '../db/schema.js';
 import { type FileStorage, generateFileName } from '../modules/files/file-storage.js';
-import { fileUrl } from '../modules/files/files.routes.js';
+import { fileUrl } from '../modules/files/file-urls.js';
 import { buildInspectionRecord } from '../modules/inspections/inspection-results.js';
 
 const DAY = 86_400_000;

@@ -4,20 +4,7 @@ import { access } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { errorResponses } from '../../core/http.js';
 import { type FileStorage, STORED_FILE_NAME } from './file-storage.js';
-
-export const FILES_PATH = '/files';
-
-/** The URL a stored file is served at (what `users.profile_image` holds). */
-export function fileUrl(name: string): string {
-  return `/api${FILES_PATH}/${name}`;
-}
-
-/** The stored name in a URL made by `fileUrl`, or null for anything else. */
-export function fileNameFromUrl(url: string | null | undefined): string | null {
-  if (!url?.startsWith(`/api${FILES_PATH}/`)) return null;
-  const name = url.slice(`/api${FILES_PATH}/`.length);
-  return STORED_FILE_NAME.test(name) ? name : null;
-}
+import { FILES_PATH } from './file-urls.js';
 
 const fileParamsSchema = z.object({
   name: z.string().regex(STORED_FILE_NAME, 'Not a file name this server issues'),

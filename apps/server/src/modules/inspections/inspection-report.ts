@@ -10,7 +10,7 @@ import {
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { FileStorage } from '../files/file-storage.js';
-import { fileNameFromUrl } from '../files/files.routes.js';
+import { fileNameFromUrl } from '../files/file-urls.js';
 
 /** Everything the report prints; images are already PNG or JPEG (what pdfkit can embed). */
 export interface ReportInput {

@@ -26,7 +26,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { Database, Executor } from '../../db/database.js';
 import { type FileStorage, generateFileName } from '../files/file-storage.js';
-import { fileNameFromUrl, fileUrl } from '../files/files.routes.js';
+import { fileNameFromUrl, fileUrl } from '../files/file-urls.js';
 import { buildInspectionRecord } from '../inspections/inspection-results.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type {

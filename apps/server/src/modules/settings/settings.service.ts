@@ -26,7 +26,7 @@ import type { Database } from '../../db/database.js';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
 import { toSessionUser } from '../auth/user-mapper.js';
 import { type FileStorage, generateFileName } from '../files/file-storage.js';
-import { fileNameFromUrl, fileUrl } from '../files/files.routes.js';
+import { fileNameFromUrl, fileUrl } from '../files/file-urls.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { processProfileImage } from '../users/profile-image.js';
 import { SettingsRepository } from './settings.repository.js';

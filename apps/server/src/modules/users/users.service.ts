@@ -30,7 +30,7 @@ import { hashPassword } from '../auth/password-hasher.js';
 import { hashSessionToken } from '../auth/session-token.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
 import { type FileStorage, generateFileName } from '../files/file-storage.js';
-import { fileNameFromUrl, fileUrl } from '../files/files.routes.js';
+import { fileNameFromUrl, fileUrl } from '../files/file-urls.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { dispatchInvitation, type IssuedInvitation, issueInvitation } from './invitations.js';
 import { processProfileImage } from './profile-image.js';
