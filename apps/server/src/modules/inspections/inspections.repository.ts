@@ -225,12 +225,7 @@ export class InspectionsRepository {
           .offset(paging.offset)
           .limit(paging.limit)
       ).map((r) => r.id);
-      const byId = new Map(
-        (
-          (ids.length ? await this.selectSummary().where(inArray(inspections.id, ids)) : []) as SummaryRow[]
-        ).map((r) => [r.inspection.id, r]),
-      );
-      rows = ids.flatMap((id) => byId.get(id) ?? []);
+      rows = await this.summariesInOrder(ids);
     } else {
       rows = (await this.selectSummary()
         .where(where)
@@ -292,13 +287,14 @@ export class InspectionsRepository {
         .orderBy(...newestFirst)
         .limit(limit)
     ).map((r) => r.id);
+    return this.summariesInOrder(ids);
+  }
+
+  /** The summaries of `ids` (read off an index in the wanted order), joined for their names, in that order. */
+  private async summariesInOrder(ids: number[]): Promise<SummaryRow[]> {
     if (!ids.length) return [];
-    const byId = new Map(
-      ((await this.selectSummary().where(inArray(inspections.id, ids))) as SummaryRow[]).map((r) => [
-        r.inspection.id,
-        r,
-      ]),
-    );
+    const rows = (await this.selectSummary().where(inArray(inspections.id, ids))) as SummaryRow[];
+    const byId = new Map(rows.map((r) => [r.inspection.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

@@ -32,7 +32,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Inspection history: completed inspections across all sites',
         description:
-          'Filter by site, inspector, category, result and completion dates (from/to, UTC days, inclusive); search a site code, name or city, an inspector name or an inspection id. Default order newest first (-completedAt). The total is exact up to 10,000 matches.',
+          'Filter by site, inspector, category, result and completion dates (from/to, UTC days, inclusive); search a site code, name or city, an inspector name or an inspection id. Default order newest first (-completedAt). The total is exact up to 10,000 matches; beyond, it says 10,000 with totalIsCapped: true.',
         querystring: inspectionHistoryQuerySchema,
         response: { 200: inspectionHistoryResponseSchema, ...errorResponses(400, 401, 403) },
       },
