@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../src/core/audit.js';
 import { auditEvents } from '../src/db/schema.js';
-import { insertAssignment, insertInspectionRecord, insertWorkRefs } from './helpers/dashboard-fixtures.js';
+import {
+  fetchDashboard,
+  insertAssignment,
+  insertInspectionRecord,
+  insertWorkRefs,
+} from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
@@ -23,15 +28,7 @@ describe('home dashboard: GET /api/dashboard/data', () => {
 
   const at = (iso: string) => new Date(iso);
 
-  async function getData(token = admin) {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/dashboard/data',
-      headers: { authorization: token },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json() as DashboardDataResponse;
-  }
+  const getData = (token = admin) => fetchDashboard(ctx.app, token);
   const figure = (data: DashboardDataResponse, key: DashboardFigureKey) =>
     data.figures.find((f) => f.key === key)!;
 

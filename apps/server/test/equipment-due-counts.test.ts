@@ -1,8 +1,8 @@
-import type { DashboardDataResponse } from '@inspecta/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment, equipmentDueCounts, equipmentTypes } from '../src/db/schema.js';
 import { EquipmentRepository } from '../src/modules/equipment/equipment.repository.js';
+import { fetchDashboard } from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { multipartFile } from './helpers/multipart.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
@@ -58,13 +58,7 @@ describe('equipment due counts: the home figures follow every equipment write', 
   }
 
   async function dashboardCounts() {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/dashboard/data',
-      headers: { authorization: admin },
-    });
-    expect(response.statusCode).toBe(200);
-    const data = response.json() as DashboardDataResponse;
+    const data = await fetchDashboard(ctx.app, admin);
     const installed = data.figures.find((f) => f.key === 'equipmentInstalled')!;
     const by = (due: string) => data.charts.equipmentByDue.find((d) => d.due === due)!.count;
     return {

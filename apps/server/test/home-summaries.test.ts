@@ -1,8 +1,12 @@
-import type { DashboardDataResponse } from '@inspecta/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectionResultDays, inspections, siteStatusCounts, sites } from '../src/db/schema.js';
-import { insertInspectionRecord, insertWorkRefs, type WorkRefs } from './helpers/dashboard-fixtures.js';
+import {
+  fetchDashboard,
+  insertInspectionRecord,
+  insertWorkRefs,
+  type WorkRefs,
+} from './helpers/dashboard-fixtures.js';
 import { insertSite } from './helpers/equipment-fixtures.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
@@ -30,15 +34,7 @@ describe('home summaries: site and completion figures follow every write', () =>
 
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-  async function dashboard() {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/dashboard/data',
-      headers: { authorization: admin },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json() as DashboardDataResponse;
-  }
+  const dashboard = () => fetchDashboard(ctx.app, admin);
 
   /** Sites: the summary is exactly the grouped register and the figure a direct count. */
   async function expectSitesInStep(expected?: { active: number; draft: number; inactive: number }) {

@@ -1,3 +1,6 @@
+import type { DashboardDataResponse } from '@inspecta/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { assignments, inspectionCategories, inspections, templates } from '../../src/db/schema.js';
 import { uniq } from './equipment-fixtures.js';
@@ -89,4 +92,18 @@ export async function insertInspectionRecord(
     })
     .returning();
   return row!;
+}
+
+/** GET /api/dashboard/data as `authorization` sees it (asserting the 200). */
+export async function fetchDashboard(
+  app: FastifyInstance,
+  authorization: string,
+): Promise<DashboardDataResponse> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/dashboard/data',
+    headers: { authorization },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as DashboardDataResponse;
 }
