@@ -9,6 +9,7 @@ import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageHeader } from '@/components/ui/page-header';
 import { RetryRow } from '@/components/ui/retry-row';
+import { positiveId } from '@/utils/positive-id';
 import { exportAssignments } from '../api/export-assignments';
 import { type AssignmentListParams, useAssignments } from '../api/get-assignments';
 import { todayIso } from '../lib/format';
@@ -78,11 +79,6 @@ function useUrlState() {
   );
   return { values, page, update };
 }
-
-const positiveId = (value: string) => {
-  const n = Number.parseInt(value, 10);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 function paramsFor(values: Record<Key, string>, page: number): AssignmentListParams {
   const tab: Tab = values.tab === 'overdue' || values.tab === 'history' ? values.tab : 'active';

@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CSSProperties, useState } from 'react';
+import { positiveId } from '@/utils/positive-id';
 import { useInspectors } from '../api/get-inspectors';
 import { useSiteOptions } from '../api/get-site-options';
 
@@ -21,8 +22,8 @@ export function SiteFilterSelect({ value, onChange, style }: FilterSelectProps) 
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const matches = useSiteOptions({ search: debouncedSearch });
-  const pickedId = /^\d+$/.test(value) ? Number(value) : 0;
-  const picked = useSiteOptions({ site_id: pickedId }, { enabled: pickedId > 0 });
+  const pickedId = positiveId(value);
+  const picked = useSiteOptions({ site_id: pickedId ?? 0 }, { enabled: pickedId !== undefined });
 
   const data = (matches.data?.sites ?? []).map((s) => ({ value: String(s.id), label: siteLabel(s) }));
   const pickedSite = picked.data?.sites[0];

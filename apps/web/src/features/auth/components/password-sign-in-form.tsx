@@ -88,6 +88,13 @@ export function PasswordSignInForm({
     }
   });
 
+  const alert =
+    feedback?.kind === 'error'
+      ? { ...feedback, color: 'red', icon: <IconAlertCircle aria-hidden="true" /> }
+      : feedback?.kind === 'wrong-role'
+        ? { ...wrongRole, color: 'brand', icon: <IconInfoCircle aria-hidden="true" /> }
+        : null;
+
   const forgotPassword = (
     <Anchor component={Link} to={paths.forgotPassword} size="sm" ta={size === 'lg' ? 'center' : undefined}>
       Forgot password?
@@ -97,26 +104,15 @@ export function PasswordSignInForm({
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={label}>
       <Stack gap="md">
-        {feedback?.kind === 'error' ? (
+        {alert ? (
           <Alert
-            color="red"
+            color={alert.color}
             variant="light"
-            title={feedback.title}
-            icon={<IconAlertCircle aria-hidden="true" />}
+            title={alert.title}
+            icon={alert.icon}
             data-testid={errorTestId}
           >
-            {feedback.message}
-          </Alert>
-        ) : null}
-        {feedback?.kind === 'wrong-role' ? (
-          <Alert
-            color="brand"
-            variant="light"
-            title={wrongRole.title}
-            icon={<IconInfoCircle aria-hidden="true" />}
-            data-testid={errorTestId}
-          >
-            {wrongRole.message}
+            {alert.message}
           </Alert>
         ) : null}
         <TextInput

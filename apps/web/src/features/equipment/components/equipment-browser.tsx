@@ -23,6 +23,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
 import { RetryRow } from '@/components/ui/retry-row';
+import { positiveId } from '@/utils/positive-id';
 import { exportEquipment } from '../api/export-equipment';
 import { type EquipmentFilters, useEquipments } from '../api/get-equipments';
 import { todayIso } from '../lib/format';
@@ -67,11 +68,10 @@ const asDue = (v: string): DueStatus | undefined =>
   v === 'overdue' || v === 'due_soon' || v === 'ok' ? v : undefined;
 const asStatus = (v: string): EquipmentStatusFilter | undefined =>
   (equipmentStatusFilters as readonly string[]).includes(v) ? (v as EquipmentStatusFilter) : undefined;
-const asId = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
 
 export function filtersOf(state: EquipmentBrowserState, fixedSiteId?: number): EquipmentFilters {
-  const siteId = fixedSiteId ?? asId(state.site);
-  const typeId = asId(state.type);
+  const siteId = fixedSiteId ?? positiveId(state.site);
+  const typeId = positiveId(state.type);
   const status = asStatus(state.status);
   const due = asDue(state.due);
   return {
@@ -113,7 +113,7 @@ export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header
 
   const units = query.data?.equipments ?? [];
   const total = query.data?.pagination.total ?? 0;
-  const selectedId = asId(state.unit) ?? null;
+  const selectedId = positiveId(state.unit) ?? null;
   const filtered = Boolean(
     state.search || (!siteId && state.site) || state.type || state.status || state.due,
   );

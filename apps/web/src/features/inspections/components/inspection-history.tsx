@@ -9,6 +9,8 @@ import { ListFooter } from '@/components/ui/list-footer';
 import { RetryRow } from '@/components/ui/retry-row';
 import { InspectorFilterSelect, SiteFilterSelect, useActiveCategories } from '@/features/assignments';
 import { useUrlParams } from '@/hooks/use-url-params';
+import { formatCount } from '@/utils/format-count';
+import { positiveId } from '@/utils/positive-id';
 import { exportInspections } from '../api/export-inspections';
 import {
   type InspectionHistoryFilters,
@@ -18,10 +20,6 @@ import {
 import { InspectionHistoryTable } from './inspection-history-table';
 
 export const INSPECTION_PAGE_SIZE = 20;
-
-/** A count as the server gave it: "1,234", or "10,000+" where it stopped counting. */
-const countLabel = ({ total, totalIsCapped }: { total: number; totalIsCapped?: boolean | undefined }) =>
-  `${total.toLocaleString('en-IN')}${totalIsCapped ? '+' : ''}`;
 
 /** The URL keys of the history; `status` is shared with the assignments list it sits beside. */
 const KEYS = ['search', 'site', 'inspector', 'category', 'result', 'from', 'to', 'sort', 'status'] as const;
@@ -36,11 +34,6 @@ const SORTS: { value: HistorySort; label: string }[] = [
 ];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const positiveId = (value: string) => {
-  const n = Number.parseInt(value, 10);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 /**
  * Inspection Management's "Completed history": the inspection records with their results, filtered
@@ -76,13 +69,14 @@ export function InspectionHistory() {
   const { result: _result, ...withoutResult } = filters;
   const passCount = useInspections({ ...withoutResult, result: 'pass', page: 1, limit: 1 });
   const failCount = useInspections({ ...withoutResult, result: 'fail', page: 1, limit: 1 });
-  const count = (q: typeof passCount) => (q.data ? countLabel(q.data.pagination) : '…');
+  const count = (q: typeof passCount) =>
+    q.data ? formatCount(q.data.pagination.total, q.data.pagination.totalIsCapped) : '…';
   const bothCounted = passCount.data && failCount.data;
   const allCount = bothCounted
-    ? countLabel({
-        total: passCount.data.pagination.total + failCount.data.pagination.total,
-        totalIsCapped: passCount.data.pagination.totalIsCapped || failCount.data.pagination.totalIsCapped,
-      })
+    ? formatCount(
+        passCount.data.pagination.total + failCount.data.pagination.total,
+        passCount.data.pagination.totalIsCapped || failCount.data.pagination.totalIsCapped,
+      )
     : '…';
 
   const [searchText, setSearchText] = useState(values.search);
