@@ -7,6 +7,7 @@ import {
   sortSchema,
 } from './common.js';
 import { isValidIsoDate } from './equipment.js';
+import { requiredId } from './field-schemas.js';
 
 // ---------------------------------------------------------------- values
 
@@ -22,13 +23,6 @@ export type AssignmentPriority = z.infer<typeof assignmentPrioritySchema>;
 
 export const ASSIGNMENT_NOTES_MAX = 2000;
 export const CANCEL_REASON_MAX = 500;
-
-function requiredId(label: string) {
-  return z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} is required`)
-    .positive(`${label} is required`);
-}
 
 function requiredDate(label: string) {
   return z
@@ -46,7 +40,7 @@ const notesSchema = z
   .transform((value) => (value === undefined ? undefined : value || null));
 
 const equipmentIdsSchema = z
-  .array(z.coerce.number().int().positive(), { error: 'Equipment must be a list of units' })
+  .array(idSchema, { error: 'Equipment must be a list of units' })
   .max(500, 'At most 500 units per assignment')
   .transform((ids) => [...new Set(ids)]);
 

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
-/** Database identifiers are positive integers ("Id" in the spec's search placeholder). */
-export const idSchema = z.coerce.number().int().positive();
+/**
+ * The largest value an integer column holds (2^31 - 1). Ids and every other whole number that is
+ * stored or compared with such a column stop here, so a larger one is a 400 naming the field
+ * rather than an "out of range" from the database.
+ */
+export const INT32_MAX = 2_147_483_647;
+const ID_RANGE_MESSAGE = `Not a valid id (ids are whole numbers from 1 to ${INT32_MAX})`;
+
+/** Database identifiers are positive integers ("Id" in the spec's search placeholder), in a path or a query. */
+export const idSchema = z.coerce.number().int().positive().max(INT32_MAX, ID_RANGE_MESSAGE);
+/** An id inside a JSON body: a number as sent, never coerced from text. */
+export const idValueSchema = z.number().int().positive().max(INT32_MAX, ID_RANGE_MESSAGE);
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
@@ -44,9 +54,12 @@ export const errorCodes = [
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
   'NOT_FOUND',
+  'REQUEST_TIMEOUT',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
+  'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',

@@ -16,7 +16,15 @@ export const outboxMessageSchema = z.object({
   channel: deliveryChannelSchema,
   recipient: z.string(),
   subject: z.string().nullable(),
-  body: z.string().describe('The plain-text body'),
+  body: z
+    .string()
+    .nullable()
+    .describe('The plain-text body; null when a mail server or SMS gateway is configured (no copy is kept)'),
+  masked: z
+    .boolean()
+    .describe(
+      "False only on the viewer's own messages; everyone else reads subject and body with codes and links replaced by ••••••",
+    ),
   status: deliveryStatusSchema,
   error: z.string().nullable(),
   createdAt: isoDateTimeSchema,

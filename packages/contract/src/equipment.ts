@@ -1,63 +1,24 @@
 import { z } from 'zod';
-import {
-  DEFAULT_PAGE_SIZE,
-  fieldErrorSchema,
-  MAX_PAGE_SIZE,
-  paginationSchema,
-  sortSchema,
-} from './common.js';
+import { fieldErrorSchema, idSchema, paginationSchema, sortSchema } from './common.js';
 import { dueStatuses } from './equipment-due.js';
+import { equipmentTypeOptionSchema } from './equipment-types.js';
 import { exportQuerySchema } from './exports.js';
+import {
+  blankToUndefined,
+  listPaging,
+  optionalText,
+  requiredId,
+  requiredText,
+  searchQuery,
+} from './field-schemas.js';
 
 /*
- * Equipment: the global catalogue of equipment types (screen /dashboard/orders, API
- * auth/global-equipment/*) and the units installed at sites (screen /dashboard/equipment-management,
- * API auth/equipments*). Both lists answer `{ equipments, pagination }` (SPEC.md 3: "global
- * equipment (response.equipments)").
+ * Equipment: the units installed at sites (screen /dashboard/equipment-management, API
+ * auth/equipments*); the catalogue of their types is in equipment-types.ts. Both lists answer
+ * `{ equipments, pagination }` (SPEC.md 3: "global equipment (response.equipments)").
  */
 
 // ---------------------------------------------------------------- shared pieces
-
-/** Query strings may carry empty values (`?status=`): they mean "no filter". */
-function blankToUndefined<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    schema,
-  );
-}
-
-const listPaging = {
-  page: blankToUndefined(z.coerce.number().int().min(1).default(1)),
-  limit: blankToUndefined(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
-};
-
-const searchQuery = blankToUndefined(z.string().trim().max(100, 'Search is too long').optional());
-
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-}
-
-/** Optional text: blank becomes null (cleared); absent stays undefined (unchanged, on updates). */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null));
-}
-
-/** A required id picked from a list; an empty picker ('' or null) reads as "required". */
-function requiredId(label: string) {
-  return z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} is required`)
-    .positive(`${label} is required`);
-}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -95,121 +56,6 @@ function optionalInstant(label: string) {
       { message: `${label} must be a date (YYYY-MM-DD)` },
     );
 }
-
-// ---------------------------------------------------------------- equipment types (catalogue)
-
-export const equipmentTypeStatuses = ['active', 'archived'] as const;
-export const equipmentTypeStatusSchema = z.enum(equipmentTypeStatuses);
-export type EquipmentTypeStatus = z.infer<typeof equipmentTypeStatusSchema>;
-
-export const INSPECTION_INTERVAL_MAX_DAYS = 3650;
-
-const inspectionIntervalDays = z.coerce
-  .number({ error: 'Inspection interval is required' })
-  .int('Inspection interval must be a whole number of days')
-  .min(1, 'Inspection interval must be at least 1 day')
-  .max(INSPECTION_INTERVAL_MAX_DAYS, 'Inspection interval must be at most 3650 days (10 years)');
-
-/** Templates arrive with Template Management; until then the id is kept as given. */
-const defaultTemplateId = z
-  .number({ error: 'Default template must be a template id' })
-  .int()
-  .positive()
-  .nullish()
-  .describe('Template used by default for inspections of this type (null: none)');
-
-export const equipmentTypeCreateBodySchema = z.object({
-  name: requiredText('Name', 120),
-  category: requiredText('Category', 80),
-  manufacturer: optionalText('Manufacturer', 120),
-  model: optionalText('Model', 120),
-  description: optionalText('Description', 2000),
-  inspectionIntervalDays,
-  defaultTemplateId,
-  status: equipmentTypeStatusSchema.optional(),
-});
-export type EquipmentTypeCreateBody = z.input<typeof equipmentTypeCreateBodySchema>;
-export type EquipmentTypeCreateValues = z.output<typeof equipmentTypeCreateBodySchema>;
-
-/** Any subset of the fields; archive and restore are `{ status }`. */
-export const equipmentTypeUpdateBodySchema = equipmentTypeCreateBodySchema.partial();
-export type EquipmentTypeUpdateBody = z.input<typeof equipmentTypeUpdateBodySchema>;
-export type EquipmentTypeUpdateValues = z.output<typeof equipmentTypeUpdateBodySchema>;
-
-export const equipmentTypeSortFields = [
-  'name',
-  'category',
-  'inspectionIntervalDays',
-  'installedCount',
-  'createdAt',
-] as const;
-
-export const equipmentTypeListQuerySchema = z.object({
-  search: searchQuery.describe('Part of the name, category, manufacturer or model'),
-  category: blankToUndefined(z.string().trim().max(80).optional()),
-  status: blankToUndefined(equipmentTypeStatusSchema.optional()),
-  sort: blankToUndefined(sortSchema(equipmentTypeSortFields)),
-  ...listPaging,
-});
-export type EquipmentTypeListQuery = z.output<typeof equipmentTypeListQuerySchema>;
-
-export const equipmentTypeSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  manufacturer: z.string().nullable(),
-  model: z.string().nullable(),
-  description: z.string().nullable(),
-  defaultTemplateId: z.number().int().nullable(),
-  inspectionIntervalDays: z.number().int(),
-  status: equipmentTypeStatusSchema,
-  installedCount: z.number().int().describe('Units of this type installed at sites (not retired)'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type EquipmentType = z.infer<typeof equipmentTypeSchema>;
-
-export const equipmentTypeListResponseSchema = z.object({
-  equipments: z.array(equipmentTypeSchema),
-  pagination: paginationSchema,
-});
-export type EquipmentTypeListResponse = z.infer<typeof equipmentTypeListResponseSchema>;
-
-export const equipmentTypeMutationResponseSchema = z.object({
-  equipmentType: equipmentTypeSchema,
-  message: z.string(),
-});
-export type EquipmentTypeMutationResponse = z.infer<typeof equipmentTypeMutationResponseSchema>;
-
-export const equipmentTypeCategoriesResponseSchema = z.object({
-  categories: z.array(z.string()).describe('Categories in use, alphabetical'),
-});
-export type EquipmentTypeCategoriesResponse = z.infer<typeof equipmentTypeCategoriesResponseSchema>;
-
-export const equipmentTypeOptionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  inspectionIntervalDays: z.number().int(),
-  status: equipmentTypeStatusSchema,
-  /** The template currently set as this type's default checklist, if any. */
-  defaultTemplateId: z.number().int().nullable(),
-});
-export type EquipmentTypeOption = z.infer<typeof equipmentTypeOptionSchema>;
-
-export const equipmentTypeOptionsQuerySchema = z.object({
-  search: searchQuery,
-  include_archived: blankToUndefined(
-    z
-      .enum(['true', 'false'])
-      .optional()
-      .transform((v) => v === 'true'),
-  ),
-});
-export const equipmentTypeOptionsResponseSchema = z.object({
-  equipmentTypes: z.array(equipmentTypeOptionSchema).describe('At most 200, alphabetical'),
-});
-export type EquipmentTypeOptionsResponse = z.infer<typeof equipmentTypeOptionsResponseSchema>;
 
 // ---------------------------------------------------------------- installed equipment
 
@@ -274,8 +120,8 @@ export const equipmentSortFields = [
 /** The filters shared by the list and the export. */
 export const equipmentFilterQuerySchema = z.object({
   search: searchQuery.describe('Part of the asset tag, serial number, name, site name or equipment type'),
-  site_id: blankToUndefined(z.coerce.number().int().positive().optional()),
-  equipment_type_id: blankToUndefined(z.coerce.number().int().positive().optional()),
+  site_id: blankToUndefined(idSchema.optional()),
+  equipment_type_id: blankToUndefined(idSchema.optional()),
   status: blankToUndefined(
     z
       .enum(equipmentStatusFilters)
@@ -360,7 +206,7 @@ export type EquipmentDetailsResponse = z.infer<typeof equipmentDetailsResponseSc
 
 export const siteOptionsQuerySchema = z.object({
   search: searchQuery.describe('Part of the site code or name'),
-  site_id: blankToUndefined(z.coerce.number().int().positive().optional()).describe('Only this site'),
+  site_id: blankToUndefined(idSchema.optional()).describe('Only this site'),
 });
 export type SiteOptionsQuery = z.output<typeof siteOptionsQuerySchema>;
 export const siteOptionsResponseSchema = z.object({

@@ -1,12 +1,13 @@
+export * from './account.js';
 export * from './account-recovery.js';
 export * from './assignments.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './dashboard.js';
 export * from './delivery.js';
-export * from './email-change.js';
 export * from './equipment.js';
 export * from './equipment-due.js';
+export * from './equipment-types.js';
 export * from './exports.js';
 export * from './global-search.js';
 export * from './health.js';
@@ -25,5 +26,6 @@ export * from './users.js';
 
 export const PRODUCT_NAME_DEFAULT = 'Inspecta';
 export * from './inspections.js';
+export * from './inspector-work.js';
 export * from './push.js';
 export * from './settings.js';

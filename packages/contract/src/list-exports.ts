@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { assignmentListQuerySchema } from './assignments.js';
-import { equipmentTypeListQuerySchema } from './equipment.js';
+import { equipmentTypeListQuerySchema } from './equipment-types.js';
 import { exportQuerySchema } from './exports.js';
 import { siteListQuerySchema } from './sites.js';
 import { templateListQuerySchema } from './templates.js';

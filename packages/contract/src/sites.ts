@@ -358,10 +358,8 @@ export const clientListQuerySchema = paginationQuerySchema.extend({
 });
 export type ClientListQueryValues = z.output<typeof clientListQuerySchema>;
 export type ClientListQuery = Partial<ClientListQueryValues>;
-export const clientOptionSchema = siteClientSchema;
-export type ClientOption = z.infer<typeof clientOptionSchema>;
 export const clientListResponseSchema = z.object({
-  clients: z.array(clientOptionSchema).describe('Live clients, by company then name'),
+  clients: z.array(siteClientSchema).describe('Live clients, by company then name'),
   pagination: paginationSchema,
 });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;

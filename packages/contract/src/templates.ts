@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  INT32_MAX,
   idSchema,
+  idValueSchema,
   isoDateTimeSchema,
   paginationQuerySchema,
   paginationSchema,
@@ -111,14 +113,14 @@ const templateDescription = z
   .nullable()
   .optional();
 const idList = z
-  .array(z.number().int().positive())
+  .array(idValueSchema)
   .max(100)
   .transform((ids) => [...new Set(ids)]);
 
 const templateDetailsFields = {
   name: templateName,
   description: templateDescription,
-  categoryId: z.number().int().positive().nullable().optional(),
+  categoryId: idValueSchema.nullable().optional(),
   equipmentTypeIds: idList.default([]),
   /** Equipment types (among equipmentTypeIds) whose default checklist this template becomes. */
   defaultForEquipmentTypeIds: idList.default([]),
@@ -150,7 +152,7 @@ export const saveTemplateDraftBodySchema = z.object({
    * The draft's revision this edit started from; when someone saved in between the answer is 409.
    * Leave it out when starting a new draft from a published version.
    */
-  revision: z.number().int().min(0).optional(),
+  revision: z.number().int().min(0).max(INT32_MAX).optional(),
 });
 export type SaveTemplateDraftBody = z.input<typeof saveTemplateDraftBodySchema>;
 
@@ -163,7 +165,7 @@ export const publishTemplateBodySchema = z.object({
     .nullable()
     .optional(),
   /** The draft revision the publisher reviewed; someone else's later save answers 409. */
-  revision: z.number().int().min(0).optional(),
+  revision: z.number().int().min(0).max(INT32_MAX).optional(),
 });
 export type PublishTemplateBody = z.input<typeof publishTemplateBodySchema>;
 
