@@ -19,6 +19,22 @@ export const access = {
   roles: (...roles: UserType[]): AccessRule => ({ kind: 'roles', roles }),
 } as const;
 
+/**
+ * A route whose `:id` names an object that belongs to one user (their assignment, notification,
+ * device): a caller who passes the role check still reaches only their own, and another user's
+ * answers `othersGet`. Declared beside `access` on every such route; the authorization matrix test
+ * (test/authorization-matrix.test.ts) refuses a non-admin route with an id that declares nothing.
+ */
+export interface OwnObjectRule {
+  readonly object: 'assignment' | 'notification' | 'push-registration';
+  readonly othersGet: 403 | 404;
+}
+
+export const ownObject = (object: OwnObjectRule['object'], othersGet: 403 | 404 = 404): OwnObjectRule => ({
+  object,
+  othersGet,
+});
+
 /** The signed-in caller, attached to the request by the authentication hook. */
 export interface AuthContext {
   userId: number;
@@ -31,14 +47,9 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    ownObject?: OwnObjectRule;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-}
-
-export function describeAccess(rule: AccessRule | undefined): string {
-  if (!rule) return 'undeclared (denied)';
-  if (rule.kind === 'roles') return `roles: ${rule.roles.join(', ')}`;
-  return rule.kind;
 }

@@ -8,9 +8,12 @@ export const statusForCode: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -60,30 +63,4 @@ export class AppError extends Error {
   static unauthenticated(message = 'Please sign in again'): AppError {
     return new AppError('UNAUTHENTICATED', message);
   }
-}
-
-/** PostgreSQL unique-violation, on both node-postgres and PGlite. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = findPgError(error);
-  if (e?.code !== '23505') return false;
-  return constraint === undefined || e.constraint === constraint;
-}
-
-/** PostgreSQL foreign-key violation (a row is still referenced, or references nothing). */
-export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
-  const e = findPgError(error);
-  if (e?.code !== '23503') return false;
-  return constraint === undefined || e.constraint === constraint;
-}
-
-function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return candidate as { code?: string; constraint?: string };
-    }
-    current = candidate.cause;
-  }
-  return undefined;
 }

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@inspecta/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import type { RequestOrigin } from './request-origin.js';
 
 /** Error answers documented in OpenAPI for a route, all in the one error body shape. */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {
@@ -15,6 +16,7 @@ export function requireAuth(request: FastifyRequest) {
   return request.auth;
 }
 
-export function originOf(request: FastifyRequest) {
+/** Who is asking, for the audit trail and the throttles. */
+export function originOf(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }

@@ -55,8 +55,8 @@ export const users = pgTable(
       .on(sql`lower(${t.employeeCode})`)
       .where(sql`${t.deletedAt} is null and ${t.employeeCode} is not null`),
     index('users_type_idx').on(t.userType),
-    // One trigram index over everything the user list searches (see USER_SEARCH_DOCUMENT in the
-    // users repository: the query must use exactly this expression to be served by the index).
+    // One trigram index over everything the user list searches (see USER_SEARCH_DOCUMENT in
+    // db/search-conditions.ts: the query must use exactly this expression to be served by the index).
     // fastupdate off: the embedded database has no autovacuum to flush GIN's pending list, and a
     // long pending list makes every search scan it (and the planner avoid the index).
     index('users_search_trgm_idx')
@@ -111,9 +111,29 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * The request rate limit's counters when several server processes share one PostgreSQL database:
+ * one row per client key and minute, bumped by one atomic upsert per request.
+ */
+export const requestRateLimit = pgTable(
+  'request_rate_limit',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('request_rate_limit_window_idx').on(t.windowStart),
+  ],
+);
+
 export const loginThrottleKindEnum = pgEnum('login_throttle_kind', ['account', 'address']);
 
-/** Failed sign-in counters per account and per client address (progressive lock-out). */
+/**
+ * Failed sign-in counters per account and per client address (progressive lock-out). An attempt is
+ * counted before its password is checked and given back when the password was right.
+ */
 export const loginThrottle = pgTable(
   'login_throttle',
   {
@@ -533,9 +553,19 @@ export const pushDeliveries = pgTable(
 export const deliveryChannelEnum = pgEnum('delivery_channel', ['email', 'sms']);
 export const deliveryStatusEnum = pgEnum('delivery_status', ['queued', 'sent', 'failed']);
 
+/** A message as it leaves: the only copy that holds the codes and links it carries. */
+export interface OutboxMessageContent {
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
 /**
  * Every email and SMS the server sends, kept whether or not a transport is configured: without SMTP
- * the message stays `queued` here, so the flows work on a fresh machine.
+ * the message stays `queued` here, so the flows work on a fresh machine. `subject`, `body` and
+ * `html` hold the message with its codes and links masked (safe for any administrator to read);
+ * `message` holds it whole, only until a transport has taken it, or for the recipient's own eyes in
+ * the development outbox. With a transport configured `body` and `html` are not kept at all.
  */
 export const deliveryOutbox = pgTable(
   'delivery_outbox',
@@ -543,9 +573,12 @@ export const deliveryOutbox = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     channel: deliveryChannelEnum('channel').notNull(),
     recipient: text('recipient').notNull(),
+    /** The user the message is for: the only viewer who may read its codes and links. */
+    recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject'),
-    body: text('body').notNull(),
+    body: text('body'),
     html: text('html'),
+    message: jsonb('message').$type<OutboxMessageContent>(),
     status: deliveryStatusEnum('status').notNull().default('queued'),
     error: text('error'),
     createdAt: createdAt(),

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccessRule } from '../core/access.js';
+import type { AccessRule, OwnObjectRule } from '../core/access.js';
 import { AppError } from '../core/errors.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
-import { tokenFromAuthorizationHeader } from '../modules/auth/session-token.js';
+import { tokenFromAuthorizationHeader } from '../core/security/session-token.js';
+import type { AuthService } from '../modules/auth/index.js';
 
 export const API_PREFIX = '/api';
 
@@ -12,6 +12,7 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: AccessRule | undefined;
+  ownObject: OwnObjectRule | undefined;
 }
 
 declare module 'fastify' {
@@ -41,6 +42,9 @@ export const accessControlPlugin = fp<{ authService: AuthService }>(
           url: route.url,
           get access() {
             return route.config?.access;
+          },
+          get ownObject() {
+            return route.config?.ownObject;
           },
         });
       }

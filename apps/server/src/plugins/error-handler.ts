@@ -1,30 +1,18 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorBody, FieldError } from '@inspecta/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, statusForCode } from '../core/errors.js';
 import { API_PREFIX } from './access-control.js';
 import { sendClientApp } from './web-client.js';
 
-const REASON: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
 export function errorBody(error: AppError): ErrorBody {
   const statusCode = error.statusCode;
   return {
     statusCode,
-    error: REASON[statusCode] ?? 'Error',
+    error: STATUS_CODES[statusCode] ?? 'Error',
     message: error.message,
     code: error.code,
     ...(error.details ? { details: error.details } : {}),
@@ -56,6 +44,10 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('BAD_REQUEST', 'The request body is not valid JSON');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', 'The address is not valid (broken percent-encoding)');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('URI_TOO_LONG', 'A part of the address is too long');
   }
   if (fastifyError.statusCode === 429) {
     return new AppError('RATE_LIMITED', 'Too many requests. Slow down and try again shortly.');
@@ -105,6 +97,40 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/**
+ * What Fastify hands errors raised while routing (a path that is not valid percent-encoding, an
+ * over-long path parameter), which otherwise leave in Fastify's own shape, without `code`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed while routing');
+  return reply.status(appError.statusCode).send(errorBody(appError));
+}
+
+/**
+ * What Node's HTTP parser refuses before there is a request (headers or URL over the 16 KB limit,
+ * a request that is not HTTP, a client too slow to send its headers) is answered on the socket in
+ * the same error body; Fastify's default writes one without `code`.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('HEADERS_TOO_LARGE', 'The request headers or the address are too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('REQUEST_TIMEOUT', 'The request took too long to arrive')
+        : new AppError('BAD_REQUEST', 'The request is not valid HTTP');
+  const body = JSON.stringify(errorBody(appError));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.statusCode} ${STATUS_CODES[appError.statusCode]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 export function isApiPath(url: string): boolean {
   return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);

@@ -1,0 +1,78 @@
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from './database.js';
+import { containsPattern } from './query-helpers.js';
+import { sites, users } from './schema.js';
+
+// The registers' search conditions live below the modules so that the global search counts exactly
+// what the user list and the site register show for the same term, without reaching into them.
+
+/**
+ * What the user list searches, exactly as the trigram index `users_search_trgm_idx` is built
+ * (db/schema.ts): PostgreSQL serves an `ilike` from the index only when the expression matches.
+ */
+const USER_SEARCH_DOCUMENT = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.company}, '') || ' ' || coalesce(${users.employeeCode}, ''))`;
+
+/**
+ * The user list's search: a substring of the search document (case-insensitive, from the trigram
+ * index), a phone typed with spaces or dashes, or the exact Id.
+ */
+export function userSearchCondition(search: string): SQL | undefined {
+  const term = search.trim();
+  if (!term) return undefined;
+  const patterns = new Set([term]);
+  if (/^[\d\s()+.-]+$/.test(term)) {
+    const digits = term.replace(/[\s().-]/g, '');
+    if (digits.length >= 3) patterns.add(digits);
+  }
+  const conditions: SQL[] = [...patterns].map(
+    (p) => sql`${USER_SEARCH_DOCUMENT} ilike ${containsPattern(p)}`,
+  );
+  const id = /^#?(\d{1,9})$/.exec(term)?.[1];
+  if (id) conditions.push(eq(users.id, Number(id)));
+  return or(...conditions);
+}
+
+const MAX_INT = 2_147_483_647;
+/** Up to this many matching clients are passed as a list; beyond, the query asks the users table itself. */
+const MAX_CLIENT_IDS = 500;
+
+/** Clients whose name or company contains the search term, or 'many' when there are too many to list. */
+export type MatchingClients = number[] | 'many';
+
+function clientMatch(pattern: string): SQL {
+  return and(
+    eq(users.userType, 'client'),
+    or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.company, pattern)),
+  )!;
+}
+
+/**
+ * The part of a site search that lives in another table: the clients whose name or company match.
+ * Resolved first, so the site query gets a plain list of ids the planner can estimate.
+ */
+export async function matchingClients(db: Executor, search: string): Promise<MatchingClients> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(clientMatch(containsPattern(search)))
+    .limit(MAX_CLIENT_IDS + 1);
+  return rows.length > MAX_CLIENT_IDS ? 'many' : rows.map((r) => r.id);
+}
+
+/**
+ * The site register's search: one trigram-indexed condition on the lower-cased search_text
+ * (SiteId no., name, city), or'ed with the matching clients and, for a number, the id: every arm
+ * has an index, so PostgreSQL answers with a bitmap OR instead of reading every site.
+ */
+export function siteSearchCondition(db: Executor, search: string, clients: MatchingClients): SQL {
+  const arms: SQL[] = [sql`${sites.searchText} like ${containsPattern(search.toLowerCase())}`];
+  if (clients === 'many') {
+    const pattern = containsPattern(search);
+    arms.push(inArray(sites.clientId, db.select({ id: users.id }).from(users).where(clientMatch(pattern))));
+  } else if (clients.length) {
+    arms.push(inArray(sites.clientId, clients));
+  }
+  const asId = search.replace(/^#/, '');
+  if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT) arms.push(eq(sites.id, Number(asId)));
+  return arms.length === 1 ? arms[0]! : or(...arms)!;
+}
