@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { recordAudit } from '../core/audit.js';
+import { LocalDiskFileStorage } from '../core/files/file-storage.js';
+import { hashPassword } from '../core/security/password-hasher.js';
 import type { Database } from '../db/database.js';
 import { notifications, users } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/password-hasher.js';
-import { LocalDiskFileStorage } from '../modules/files/file-storage.js';
 import { loadDemoData } from './demo-data.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@inspecta.local';
+
+/** Serialises the first start of several processes on one empty database (see bootstrapDatabase). */
+const BOOTSTRAP_LOCK_KEY = 728_100_118;
 
 export interface BootstrapResult {
   created: boolean;
@@ -21,7 +24,8 @@ export interface BootstrapResult {
 /**
  * First start on an empty database: create the first administrator (and, on the embedded
  * database, demo data) in one transaction, so a crash half-way leaves an empty database that the
- * next start bootstraps again.
+ * next start bootstraps again. Processes that start at the same moment queue on an advisory lock
+ * and look again inside it: one creates the administrator, the others find it there and go on.
  */
 export async function bootstrapDatabase(
   db: Database,
@@ -35,7 +39,10 @@ export async function bootstrapDatabase(
   const generatedPassword = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(config.ADMIN_PASSWORD ?? generatedPassword!);
 
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
+    const [again] = await tx.select({ n: count() }).from(users);
+    if ((again?.n ?? 0) > 0) return false;
     const [admin] = await tx
       .insert(users)
       .values({ userType: 'admin', firstName: 'Admin', lastName: 'User', email: adminEmail, passwordHash })
@@ -56,7 +63,9 @@ export async function bootstrapDatabase(
     });
     if (config.seedDemo)
       await loadDemoData(tx, admin!.id, new Date(), new LocalDiskFileStorage(config.uploadsDir));
+    return true;
   });
+  if (!created) return { created: false, demoLoaded: false };
 
   if (generatedPassword) {
     // Printed once, on purpose: this is the only way to learn the generated password.

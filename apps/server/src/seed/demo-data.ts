@@ -1,8 +1,8 @@
 import { computeNextDueOn } from '@inspecta/contract';
 import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../core/files/file-storage.js';
 import type { Transaction } from '../db/database.js';
 import { equipment, equipmentTypes, type SiteContactValue, sites, users } from '../db/schema.js';
-import type { FileStorage } from '../modules/files/file-storage.js';
 import { loadDemoAssignments } from './demo-assignments.js';
 import { loadDemoInspections } from './demo-inspections.js';
 import { loadDemoTemplates } from './demo-templates.js';

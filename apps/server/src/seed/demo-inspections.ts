@@ -8,6 +8,8 @@ import {
 } from '@inspecta/contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type FileStorage, generateFileName } from '../core/files/file-storage.js';
+import { fileUrl } from '../core/files/file-urls.js';
 import type { Transaction } from '../db/database.js';
 import {
   assignmentEquipment,
@@ -22,9 +24,7 @@ import {
   templateVersions,
   users,
 } from '../db/schema.js';
-import { type FileStorage, generateFileName } from '../modules/files/file-storage.js';
-import { fileUrl } from '../modules/files/file-urls.js';
-import { buildInspectionRecord } from '../modules/inspections/inspection-results.js';
+import { buildInspectionRecord } from '../modules/inspections/index.js';
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 182;

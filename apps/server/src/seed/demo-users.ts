@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../core/security/password-hasher.js';
 import type { Transaction } from '../db/database.js';
 import { userInvitations, users } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/password-hasher.js';
 
 const DAY = 86_400_000;
 

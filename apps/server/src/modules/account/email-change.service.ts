@@ -4,20 +4,18 @@ import {
   ONE_TIME_CODE_RESEND_SECONDS,
   ONE_TIME_CODE_TTL_MINUTES,
 } from '@inspecta/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
+import { verifyPassword } from '../../core/security/password-hasher.js';
 import type { Database } from '../../db/database.js';
-import { users } from '../../db/schema.js';
-import type { RequestOrigin } from '../auth/auth.service.js';
-import { verifyPassword } from '../auth/password-hasher.js';
-import { toSessionUser } from '../auth/user-mapper.js';
-import { brandedEmail } from '../delivery/branded-email.js';
-import type { DeliveryService } from '../delivery/delivery.service.js';
-import { OtpRepository } from '../otp/otp.repository.js';
-import { codeRejected, oneTimeCodes } from '../otp/otp.service.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import { toSessionUser } from '../auth/index.js';
+import { brandedEmail, type DeliveryService } from '../delivery/index.js';
+import { codeRejected, oneTimeCodes } from '../otp/index.js';
+import { AccountRepository } from './account.repository.js';
 
 const EMAIL_TAKEN = 'Another account already uses this email';
 
@@ -26,30 +24,21 @@ const EMAIL_TAKEN = 'Another account already uses this email';
  * switches the email and tells the old address. Until then the old email stays in force.
  */
 export class EmailChangeService {
+  private readonly repo: AccountRepository;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly delivery: DeliveryService,
     private readonly options: { productName: string },
-  ) {}
-
-  private async liveUser(id: number) {
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
-      .limit(1);
-    if (!user) throw AppError.unauthenticated();
-    return user;
+  ) {
+    this.repo = new AccountRepository(db);
   }
 
-  private async emailTaken(email: string, userId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt), ne(users.id, userId)))
-      .limit(1);
-    return !!row;
+  private async liveUser(id: number) {
+    const user = await this.repo.findLiveUser(id);
+    if (!user) throw AppError.unauthenticated();
+    return user;
   }
 
   async request(
@@ -65,7 +54,8 @@ export class EmailChangeService {
     if (newEmail === user.email.toLowerCase()) {
       throw AppError.validation([{ field: 'newEmail', message: 'This is already your email' }]);
     }
-    if (await this.emailTaken(newEmail, user.id)) throw AppError.conflict('newEmail', EMAIL_TAKEN);
+    if (await this.repo.emailTakenByAnother(newEmail, user.id))
+      throw AppError.conflict('newEmail', EMAIL_TAKEN);
     const now = this.clock.now();
     const outboxId = await this.db.transaction(async (tx) => {
       await oneTimeCodes.assertMaySend(tx, 'email_change', `user:${user.id}`, now);
@@ -90,6 +80,7 @@ export class EmailChangeService {
         brandedEmail({
           productName: this.options.productName,
           to: newEmail,
+          recipientUserId: user.id,
           subject: `Confirm your new ${this.options.productName} email: code ${issued.code}`,
           greeting: `Hello ${user.firstName},`,
           intro: [`To use this address for your ${this.options.productName} account, enter this code:`],
@@ -118,16 +109,13 @@ export class EmailChangeService {
     if (!newEmail) throw codeRejected({ ok: false, reason: 'dead', triesLeft: 0 });
     const { updated, outboxId } = await this.db
       .transaction(async (tx) => {
-        if (!(await new OtpRepository(tx).consume(check.row.id, now))) {
+        if (!(await oneTimeCodes.consume(tx, check.row.id, now))) {
           throw codeRejected({ ok: false, reason: 'dead', triesLeft: 0 });
         }
-        const [before] = await tx.select().from(users).where(eq(users.id, auth.userId)).for('update');
+        const repo = new AccountRepository(tx);
+        const before = await repo.lockUser(auth.userId);
         if (!before || before.deletedAt) throw AppError.unauthenticated();
-        const [after] = await tx
-          .update(users)
-          .set({ email: newEmail, updatedAt: now })
-          .where(eq(users.id, auth.userId))
-          .returning();
+        const after = await repo.updateEmail(auth.userId, newEmail, now);
         await recordAudit(tx, {
           actorId: auth.userId,
           action: 'user.email_changed',
@@ -142,6 +130,7 @@ export class EmailChangeService {
           brandedEmail({
             productName: this.options.productName,
             to: before.email,
+            recipientUserId: auth.userId,
             subject: `Your ${this.options.productName} email was changed`,
             greeting: `Hello ${before.firstName},`,
             intro: [

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { containsPattern } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -9,7 +10,6 @@ import {
   templates,
   users,
 } from '../../db/schema.js';
-import { containsPattern } from '../inspection-categories/inspection-categories.repository.js';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 

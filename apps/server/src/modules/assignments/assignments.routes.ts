@@ -18,14 +18,6 @@ import { assignmentExportColumns } from './assignments-export.js';
 
 const tags = ['assignments'];
 
-const ACTION_MESSAGES: Record<string, string> = {
-  'assignment.cancelled': 'Assignment cancelled',
-  'assignment.reassigned': 'Assignment reassigned',
-  'assignment.rescheduled': 'Assignment rescheduled',
-  'assignment.updated': 'Assignment saved',
-  'assignment.unchanged': 'Nothing to save',
-};
-
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ assignmentsService: AssignmentsService }> = async (
   app,
   { assignmentsService: service },
@@ -101,10 +93,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ assignmentsService: Assi
         response: { 201: assignmentMutationResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const assignment = await service.create(requireAuth(request), request.body, originOf(request));
-      return reply.status(201).send({ assignment, message: 'Assignment created' });
-    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireAuth(request), request.body, originOf(request))),
   );
 
   app.put(
@@ -121,14 +111,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ assignmentsService: Assi
         response: { 200: assignmentMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const { assignment, action } = await service.update(
-        requireAuth(request),
-        request.params.id,
-        request.body,
-        originOf(request),
-      );
-      return { assignment, message: ACTION_MESSAGES[action] ?? 'Assignment saved' };
-    },
+    async (request) =>
+      service.update(requireAuth(request), request.params.id, request.body, originOf(request)),
   );
 };

@@ -3,6 +3,7 @@ import type {
   AssignmentExportQuery,
   AssignmentListQueryValues,
   AssignmentListResponse,
+  AssignmentMutationResponse,
   CreateAssignmentBody,
   FieldError,
   InspectorOptionsResponse,
@@ -13,19 +14,16 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/index.js';
 import {
   type AssignmentRow,
   AssignmentsRepository,
   type AssignmentWithRefs,
   isOpenStatus,
 } from './assignments.repository.js';
-
-export interface ActorOrigin {
-  ip: string;
-}
 
 export function toAssignment(row: AssignmentWithRefs, today: string): Assignment {
   const a = row.assignment;
@@ -71,6 +69,15 @@ function auditView(row: AssignmentRow, equipmentIds: number[]) {
     equipmentIds,
   };
 }
+
+/** What an update says it did, by the audit action it recorded. */
+const ACTION_MESSAGES: Record<string, string> = {
+  'assignment.cancelled': 'Assignment cancelled',
+  'assignment.reassigned': 'Assignment reassigned',
+  'assignment.rescheduled': 'Assignment rescheduled',
+  'assignment.updated': 'Assignment saved',
+  'assignment.unchanged': 'Nothing to save',
+};
 
 /** Assignments: who inspects which site's units with which template version, and by when. */
 export class AssignmentsService {
@@ -242,7 +249,11 @@ export class AssignmentsService {
       });
   }
 
-  async create(auth: AuthContext, input: CreateAssignmentBody, origin: ActorOrigin): Promise<Assignment> {
+  async create(
+    auth: AuthContext,
+    input: CreateAssignmentBody,
+    origin: RequestOrigin,
+  ): Promise<AssignmentMutationResponse> {
     const body = createAssignmentBodySchema.parse(input);
     const id = await this.db.transaction(async (tx) => {
       const repo = new AssignmentsRepository(tx);
@@ -304,15 +315,15 @@ export class AssignmentsService {
       await this.notifyInspector(tx, 'assignment.created', null, row);
       return row.id;
     });
-    return this.get(id);
+    return { assignment: await this.get(id), message: 'Assignment created' };
   }
 
   async update(
     auth: AuthContext,
     id: number,
     input: UpdateAssignmentBody,
-    origin: ActorOrigin,
-  ): Promise<{ assignment: Assignment; action: string }> {
+    origin: RequestOrigin,
+  ): Promise<AssignmentMutationResponse> {
     const body = updateAssignmentBodySchema.parse(input);
     const action = await this.db.transaction(async (tx) => {
       const repo = new AssignmentsRepository(tx);
@@ -382,7 +393,7 @@ export class AssignmentsService {
       await this.notifyInspector(tx, action, before, after);
       return action;
     });
-    return { assignment: await this.get(id), action };
+    return { assignment: await this.get(id), message: ACTION_MESSAGES[action] ?? 'Assignment saved' };
   }
 
   private async audit(
@@ -393,7 +404,7 @@ export class AssignmentsService {
     after: AssignmentRow,
     beforeUnits: number[],
     afterUnits: number[],
-    origin: ActorOrigin,
+    origin: RequestOrigin,
   ) {
     await recordAudit(tx, {
       actorId: auth.userId,

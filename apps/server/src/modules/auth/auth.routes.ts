@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
 import type { AuthService } from './auth.service.js';
-import type { BotCheck } from './bot-check.js';
+import type { BotCheck } from './bot-check.service.js';
 import type { PasswordResetService } from './password-reset.service.js';
 import type { PhoneSignInService } from './phone-sign-in.service.js';
 
@@ -55,10 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: messageSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      await authService.logout(requireAuth(request), originOf(request));
-      return { message: 'Signed out' };
-    },
+    async (request) => authService.logout(requireAuth(request), originOf(request)),
   );
 
   app.get(

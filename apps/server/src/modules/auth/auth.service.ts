@@ -3,21 +3,17 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
+import { burnPasswordCheck, verifyPassword } from '../../core/security/password-hasher.js';
+import { generateSessionToken, hashSessionToken } from '../../core/security/session-token.js';
 import type { Database } from '../../db/database.js';
 import { AuthRepository, type ThrottleKind, type UserRow } from './auth.repository.js';
-import { burnPasswordCheck, verifyPassword } from './password-hasher.js';
-import { generateSessionToken, hashSessionToken } from './session-token.js';
 import { toSessionUser } from './user-mapper.js';
 
 export interface AuthSettings {
   sessionTtlHours: number;
   maxFailuresPerAccount: number;
   maxFailuresPerAddress: number;
-}
-
-export interface RequestOrigin {
-  ip: string;
-  userAgent?: string | undefined;
 }
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -41,16 +37,23 @@ export class AuthService {
     this.repo = new AuthRepository(db);
   }
 
+  /**
+   * Each attempt first claims a place under both limits (the client address and the account) in one
+   * statement per key, so concurrent guesses are counted before the slow password check rather than
+   * after it. A wrong password keeps its claims; a right one gives the address's claim back and
+   * clears the account's counter. The address's count is never cleared by a success: otherwise an
+   * attacker could reset it by signing in to an account of their own between guesses.
+   */
   async login(email: string, password: string, origin: RequestOrigin): Promise<LoginResponse> {
     const now = this.clock.now();
     const accountKey = email.toLowerCase();
-    await this.refuseWhileLocked(
-      [
-        ['account', accountKey],
-        ['address', origin.ip],
-      ],
-      now,
-    );
+    await this.claimAttempt('address', origin.ip, this.settings.maxFailuresPerAddress, now);
+    try {
+      await this.claimAttempt('account', accountKey, this.settings.maxFailuresPerAccount, now);
+    } catch (error) {
+      await this.repo.releaseAttempt('address', origin.ip);
+      throw error;
+    }
 
     const user = await this.repo.findLiveUserByEmail(accountKey);
     let passwordOk = false;
@@ -58,8 +61,6 @@ export class AuthService {
     else await burnPasswordCheck(password);
 
     if (!user || !passwordOk) {
-      await this.countFailure('account', accountKey, this.settings.maxFailuresPerAccount, now);
-      await this.countFailure('address', origin.ip, this.settings.maxFailuresPerAddress, now);
       await recordAudit(this.db, {
         actorId: null,
         action: 'auth.login_failed',
@@ -71,6 +72,9 @@ export class AuthService {
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
 
+    await this.repo.releaseAttempt('address', origin.ip);
+    await this.repo.clearThrottle('account', accountKey);
+
     // The password was right: only now is it safe to say why the account cannot come in.
     if (user.status !== 'active') {
       throw AppError.forbidden('This account has been deactivated. Ask an administrator to reactivate it.');
@@ -80,9 +84,6 @@ export class AuthService {
         'Client accounts cannot sign in to Inspecta. Your reports are sent to you by email.',
       );
     }
-
-    await this.repo.clearThrottle('account', accountKey);
-    await this.repo.clearThrottle('address', origin.ip);
     return this.createSession(user, origin, 'password');
   }
 
@@ -145,7 +146,7 @@ export class AuthService {
     return { userId: user.id, userType: user.userType, sessionId: session.id, user: toSessionUser(user) };
   }
 
-  async logout(auth: AuthContext, origin: RequestOrigin): Promise<void> {
+  async logout(auth: AuthContext, origin: RequestOrigin): Promise<{ message: string }> {
     await this.db.transaction(async (tx) => {
       const repo = new AuthRepository(tx);
       await repo.revokeSession(auth.sessionId, this.clock.now());
@@ -157,6 +158,7 @@ export class AuthService {
         ipAddress: origin.ip,
       });
     });
+    return { message: 'Signed out' };
   }
 
   /** The session lookup already checked the user is live and active. */
@@ -164,8 +166,19 @@ export class AuthService {
     return auth.user;
   }
 
-  private async refuseWhileLocked(keys: Array<[ThrottleKind, string]>, now: Date): Promise<void> {
-    for (const [kind, key] of keys) {
+  /** Refuses (429, with the time left) while the key is locked; otherwise the attempt is counted. */
+  private async claimAttempt(kind: ThrottleKind, key: string, max: number, now: Date): Promise<void> {
+    const claim = {
+      now,
+      windowStart: new Date(now.getTime() - FAILURE_WINDOW_MS),
+      max,
+      firstLockMs: FIRST_LOCK_MS,
+      maxLockMs: MAX_LOCK_MS,
+    };
+    // A lock can lift between the refused claim and the read (a right password gives its claim
+    // back): then claim again rather than answer a wait that is already over.
+    for (let round = 0; round < 3; round++) {
+      if (await this.repo.claimAttempt(kind, key, claim)) return;
       const row = await this.repo.findThrottle(kind, key);
       if (row?.lockedUntil && row.lockedUntil > now) {
         const retryAfter = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
@@ -176,18 +189,9 @@ export class AuthService {
         );
       }
     }
-  }
-
-  /**
-   * After `max` failures in the window the key is locked; each further failure doubles the lock
-   * (30 s, 1 min, 2 min … up to 15 min), so guessing slows down progressively.
-   */
-  private async countFailure(kind: ThrottleKind, key: string, max: number, now: Date): Promise<void> {
-    const failures = await this.repo.addFailure(kind, key, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
-    if (failures >= max) {
-      const lockMs = Math.min(FIRST_LOCK_MS * 2 ** (failures - max), MAX_LOCK_MS);
-      await this.repo.lockThrottle(kind, key, new Date(now.getTime() + lockMs));
-    }
+    throw new AppError('RATE_LIMITED', 'Too many sign-in attempts at once. Try again in a second.', {
+      retryAfter: 1,
+    });
   }
 }
 

@@ -6,20 +6,17 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   type VerifyOtpResponse,
 } from '@inspecta/contract';
-import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit.js';
+import type { BackgroundTasks } from '../../core/background-tasks.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
+import { hashPassword } from '../../core/security/password-hasher.js';
+import { generateSessionToken, hashSessionToken } from '../../core/security/session-token.js';
 import type { Database } from '../../db/database.js';
-import { users } from '../../db/schema.js';
-import { brandedEmail } from '../delivery/branded-email.js';
-import type { DeliveryService } from '../delivery/delivery.service.js';
-import { OtpRepository } from '../otp/otp.repository.js';
-import { codeRejected, oneTimeCodes } from '../otp/otp.service.js';
+import { brandedEmail, type DeliveryService } from '../delivery/index.js';
+import { codeRejected, type IssuedCode, oneTimeCodes } from '../otp/index.js';
 import { AuthRepository, type UserRow } from './auth.repository.js';
-import type { RequestOrigin } from './auth.service.js';
-import { hashPassword } from './password-hasher.js';
-import { generateSessionToken, hashSessionToken } from './session-token.js';
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses this email, a 6-digit code is on its way. It is valid for 10 minutes.';
@@ -41,24 +38,43 @@ export class PasswordResetService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly delivery: DeliveryService,
+    private readonly tasks: BackgroundTasks,
     private readonly options: { productName: string },
   ) {}
 
+  /**
+   * Answers the same for every address, from the same work: the send limit is checked and a code is
+   * stored (with no user yet) before the answer; finding the account and mailing it happen after
+   * the answer, so the answer's timing cannot tell a known address from an unknown one.
+   */
   async requestCode(email: string, origin: RequestOrigin): Promise<ForgotPasswordResponse> {
     const now = this.clock.now();
     const subject = email.toLowerCase();
-    const outboxId = await this.db.transaction(async (tx) => {
+    const issued = await this.db.transaction(async (tx) => {
       await oneTimeCodes.assertMaySend(tx, 'password_reset', subject, now);
-      const found = await new AuthRepository(tx).findLiveUserByEmail(subject);
-      const user = canReset(found) ? found : undefined;
-      const issued = await oneTimeCodes.issue(tx, {
+      return oneTimeCodes.issue(tx, {
         purpose: 'password_reset',
         subject,
-        userId: user?.id ?? null,
+        userId: null,
         now,
         ipAddress: origin.ip,
       });
-      if (!user) return null;
+    });
+    this.tasks.run('password reset code', () => this.sendCode(issued, origin));
+    return {
+      message: FORGOT_PASSWORD_MESSAGE,
+      resendAfterSeconds: ONE_TIME_CODE_RESEND_SECONDS,
+      expiresInMinutes: ONE_TIME_CODE_TTL_MINUTES,
+    };
+  }
+
+  /** After the answer: ties the code to the account that may reset, if any, and mails it. */
+  private async sendCode(issued: IssuedCode, origin: RequestOrigin): Promise<void> {
+    const outboxId = await this.db.transaction(async (tx) => {
+      const found = await new AuthRepository(tx).findLiveUserByEmail(issued.row.subject);
+      if (!canReset(found)) return null;
+      const user = found;
+      await oneTimeCodes.assignUser(tx, issued.row.id, user.id);
       await recordAudit(tx, {
         actorId: null,
         action: 'auth.password_reset_requested',
@@ -71,6 +87,7 @@ export class PasswordResetService {
         brandedEmail({
           productName: this.options.productName,
           to: user.email,
+          recipientUserId: user.id,
           subject: `Your ${this.options.productName} password reset code: ${issued.code}`,
           greeting: `Hello ${user.firstName},`,
           intro: [
@@ -84,14 +101,8 @@ export class PasswordResetService {
         }),
       );
     });
-    // Sent after the answer: waiting for the mail server would tell known addresses by their timing.
     // The outcome (sent or failed, with the reason) is recorded in the outbox.
-    if (outboxId !== null) void this.delivery.dispatch(outboxId).catch(() => undefined);
-    return {
-      message: FORGOT_PASSWORD_MESSAGE,
-      resendAfterSeconds: ONE_TIME_CODE_RESEND_SECONDS,
-      expiresInMinutes: ONE_TIME_CODE_TTL_MINUTES,
-    };
+    if (outboxId !== null) await this.delivery.dispatch(outboxId);
   }
 
   async verifyCode(email: string, code: string, origin: RequestOrigin): Promise<VerifyOtpResponse> {
@@ -107,7 +118,7 @@ export class PasswordResetService {
     const token = generateSessionToken();
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
     await this.db.transaction(async (tx) => {
-      const consumed = await new OtpRepository(tx).consume(row.id, now, {
+      const consumed = await oneTimeCodes.consume(tx, row.id, now, {
         grantHash: hashSessionToken(token),
         grantExpiresAt: expiresAt,
       });
@@ -125,24 +136,20 @@ export class PasswordResetService {
 
   async resetPassword(token: string, password: string, origin: RequestOrigin): Promise<{ message: string }> {
     const now = this.clock.now();
-    const grant = await new OtpRepository(this.db).findOpenGrant(
-      'password_reset',
-      hashSessionToken(token),
-      now,
-    );
+    const grant = await oneTimeCodes.findOpenGrant(this.db, 'password_reset', hashSessionToken(token), now);
     if (!grant?.userId) throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN);
-    const [user] = await this.db.select().from(users).where(eq(users.id, grant.userId)).limit(1);
+    const user = await new AuthRepository(this.db).findUserById(grant.userId);
     if (!canReset(user) || user.deletedAt) throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN);
     if (!passwordNotEmail({ email: user.email, password })) {
       throw AppError.validation([{ field: 'password', message: 'The password must not be your email' }]);
     }
     const passwordHash = await hashPassword(password);
     const outboxId = await this.db.transaction(async (tx) => {
-      if (!(await new OtpRepository(tx).useGrant(grant.id, now))) {
+      if (!(await oneTimeCodes.useGrant(tx, grant.id, now))) {
         throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN);
       }
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
       const authRepo = new AuthRepository(tx);
+      await authRepo.setPassword(user.id, passwordHash, now);
       const ended = await authRepo.revokeAllSessionsOfUser(user.id, now);
       await authRepo.clearThrottle('account', user.email.toLowerCase());
       await recordAudit(tx, {
@@ -158,6 +165,7 @@ export class PasswordResetService {
         brandedEmail({
           productName: this.options.productName,
           to: user.email,
+          recipientUserId: user.id,
           subject: `Your ${this.options.productName} password was changed`,
           greeting: `Hello ${user.firstName},`,
           intro: [
@@ -168,7 +176,7 @@ export class PasswordResetService {
         }),
       );
     });
-    void this.delivery.dispatch(outboxId).catch(() => undefined);
+    this.tasks.run('password changed email', () => this.delivery.dispatch(outboxId));
     return { message: 'Your password has been reset. Sign in with your new password.' };
   }
 }

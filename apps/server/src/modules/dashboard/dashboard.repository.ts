@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { dueFilterConditions } from '../../db/due-conditions.js';
 import {
   assignments,
   auditEvents,
@@ -11,7 +12,6 @@ import {
   templates,
   users,
 } from '../../db/schema.js';
-import { dueFilterConditions } from '../equipment/equipment.repository.js';
 
 const OPEN = ['assigned', 'in_progress'] as const;
 

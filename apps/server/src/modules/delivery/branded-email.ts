@@ -18,6 +18,8 @@ export interface BrandedEmailOptions {
   code?: string;
   /** Paragraphs after the code. */
   outro?: string[];
+  /** The user the email is for (the only one who may read its code in the outbox). */
+  recipientUserId?: number;
 }
 
 /** A plain-text and an HTML body of the same message, under the product's name. */
@@ -44,5 +46,12 @@ ${outro.map((p) => `<p style="margin:0 0 10px;font-size:13px;color:#5c6670">${es
 </div>
 <p style="font-size:12px;color:#7a8490;margin-top:16px">This message was sent by ${escapeHtml(productName)}.</p>
 </div></body></html>`;
-  return { to: options.to, subject: options.subject, text, html };
+  return {
+    to: options.to,
+    subject: options.subject,
+    text,
+    html,
+    recipientUserId: options.recipientUserId ?? null,
+    secrets: code ? [code] : [],
+  };
 }

@@ -21,14 +21,15 @@ export class DeliveryRepository {
   async markSent(id: number, sentAt: Date): Promise<void> {
     await this.db
       .update(deliveryOutbox)
-      .set({ status: 'sent', sentAt, error: null })
+      // The transport has the message: keep only its metadata.
+      .set({ status: 'sent', sentAt, error: null, message: null })
       .where(eq(deliveryOutbox.id, id));
   }
 
   async markFailed(id: number, error: string): Promise<void> {
     await this.db
       .update(deliveryOutbox)
-      .set({ status: 'failed', error: error.slice(0, 1000) })
+      .set({ status: 'failed', error: error.slice(0, 1000), message: null })
       .where(eq(deliveryOutbox.id, id));
   }
 

@@ -2,7 +2,8 @@ import type { DeliveryStatus, DeliveryStatusResponse, OutboxQuery, OutboxRespons
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../db/database.js';
-import { DeliveryRepository } from './delivery.repository.js';
+import type { OutboxMessageContent } from '../../db/schema.js';
+import { DeliveryRepository, type OutboxRow } from './delivery.repository.js';
 import type { MailTransport } from './mail-transport.js';
 import type { SmsProvider } from './sms-provider.js';
 
@@ -11,6 +12,27 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** The user the message is for: the only one who may read its secrets in the outbox. */
+  recipientUserId?: number | null;
+  /** Codes and tokens in the message: masked wherever anyone but the recipient could read them. */
+  secrets?: string[];
+}
+
+export interface SmsMessage {
+  to: string;
+  text: string;
+  recipientUserId?: number | null;
+  secrets?: string[];
+}
+
+/** What stands in for a code or token wherever someone other than its recipient could read it. */
+export const MASK = '••••••';
+
+export function maskSecrets<T extends string | null>(text: T, secrets: readonly string[]): T {
+  if (text === null) return text;
+  let masked: string = text;
+  for (const secret of secrets) if (secret) masked = masked.replaceAll(secret, MASK);
+  return masked as T;
 }
 
 export interface DeliveryResult {
@@ -53,37 +75,64 @@ export class DeliveryService {
    * Stores an email in the outbox with the caller's executor, so it commits or rolls back with the
    * change it belongs to. Call `dispatch(id)` after the commit.
    */
-  async queueEmail(executor: Executor, message: EmailMessage): Promise<number> {
-    const row = await new DeliveryRepository(executor).insert({
-      channel: 'email',
-      recipient: message.to,
+  queueEmail(executor: Executor, message: EmailMessage): Promise<number> {
+    return this.queue(executor, 'email', message.to, {
       subject: message.subject,
-      body: message.text,
+      text: message.text,
       html: message.html ?? null,
+      recipientUserId: message.recipientUserId ?? null,
+      secrets: message.secrets ?? [],
+    });
+  }
+
+  /** Stores an SMS in the outbox with the caller's executor; call `dispatch(id)` after the commit. */
+  queueSms(executor: Executor, message: SmsMessage): Promise<number> {
+    return this.queue(executor, 'sms', message.to, {
+      subject: null,
+      text: message.text,
+      html: null,
+      recipientUserId: message.recipientUserId ?? null,
+      secrets: message.secrets ?? [],
+    });
+  }
+
+  /**
+   * The outbox row keeps what any administrator may read: the subject with its secrets masked, and
+   * the masked body only while no transport is configured (the development outbox). The whole
+   * message is kept apart, for the transport or for the recipient's own view, and dropped once a
+   * transport has taken it.
+   */
+  private async queue(
+    executor: Executor,
+    channel: OutboxRow['channel'],
+    to: string,
+    message: OutboxMessageContent & { recipientUserId: number | null; secrets: string[] },
+  ): Promise<number> {
+    const { secrets } = message;
+    const keepsBody = !this.hasTransport(channel);
+    const row = await new DeliveryRepository(executor).insert({
+      channel,
+      recipient: to,
+      recipientUserId: message.recipientUserId,
+      subject: maskSecrets(message.subject, secrets),
+      body: keepsBody ? maskSecrets(message.text, secrets) : null,
+      html: keepsBody ? maskSecrets(message.html, secrets) : null,
+      message: { subject: message.subject, text: message.text, html: message.html },
       status: 'queued',
     });
     return row.id;
   }
 
-  /** Stores an SMS in the outbox with the caller's executor; call `dispatch(id)` after the commit. */
-  async queueSms(executor: Executor, message: { to: string; text: string }): Promise<number> {
-    const row = await new DeliveryRepository(executor).insert({
-      channel: 'sms',
-      recipient: message.to,
-      subject: null,
-      body: message.text,
-      html: null,
-      status: 'queued',
-    });
-    return row.id;
+  private hasTransport(channel: OutboxRow['channel']): boolean {
+    return channel === 'sms' ? !!this.options.smsProvider : !!this.options.transport;
   }
 
   /** Sends a queued message if its channel has a transport; never throws (the outcome is recorded). */
   async dispatch(id: number): Promise<DeliveryStatus> {
     const row = await this.repo.findById(id);
     if (!row) throw new Error(`outbox message ${id} does not exist`);
-    if (row.status !== 'queued') return row.status;
-    if (row.channel === 'sms') return this.dispatchSms(row.id, row.recipient, row.body);
+    if (row.status !== 'queued' || !row.message) return row.status;
+    if (row.channel === 'sms') return this.dispatchSms(row.id, row.recipient, row.message.text);
     const transport = this.options.transport;
     if (!transport) {
       this.options.log.info(
@@ -96,9 +145,9 @@ export class DeliveryService {
       await transport.send({
         from: this.options.from,
         to: row.recipient,
-        subject: row.subject ?? '',
-        text: row.body,
-        html: row.html ?? undefined,
+        subject: row.message.subject ?? '',
+        text: row.message.text,
+        html: row.message.html ?? undefined,
       });
       await this.repo.markSent(id, this.clock.now());
       return 'sent';
@@ -141,29 +190,36 @@ export class DeliveryService {
     return { emailConfigured: this.options.transport !== null, smsConfigured: !!this.options.smsProvider };
   }
 
-  /** The outbox, newest first, for administrators (the development outbox when no SMTP is set). */
-  async listOutbox(query: {
-    page: number;
-    limit: number;
-    channel?: OutboxQuery['channel'];
-  }): Promise<OutboxResponse> {
+  /**
+   * The outbox, newest first, for administrators (the development outbox when no SMTP is set). A
+   * message's codes and links are shown to its recipient only: another administrator who could read
+   * them could reset the recipient's password or sign in as them.
+   */
+  async listOutbox(
+    viewer: { userId: number },
+    query: { page: number; limit: number; channel?: OutboxQuery['channel'] },
+  ): Promise<OutboxResponse> {
     const { rows, total } = await this.repo.list({
       channel: query.channel,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     });
     return {
-      messages: rows.map((row) => ({
-        id: row.id,
-        channel: row.channel,
-        recipient: row.recipient,
-        subject: row.subject,
-        body: row.body,
-        status: row.status,
-        error: row.error,
-        createdAt: row.createdAt.toISOString(),
-        sentAt: row.sentAt?.toISOString() ?? null,
-      })),
+      messages: rows.map((row) => {
+        const own = row.recipientUserId === viewer.userId && row.message !== null;
+        return {
+          id: row.id,
+          channel: row.channel,
+          recipient: row.recipient,
+          subject: own ? row.message!.subject : row.subject,
+          body: own && row.body !== null ? row.message!.text : row.body,
+          masked: !own,
+          status: row.status,
+          error: row.error,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        };
+      }),
       pagination: { page: query.page, limit: query.limit, total },
     };
   }

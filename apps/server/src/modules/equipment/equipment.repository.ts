@@ -1,27 +1,8 @@
-import {
-  addDays,
-  DUE_SOON_DAYS,
-  type DueStatus,
-  type EquipmentFilterQuery,
-  type equipmentSortFields,
-} from '@inspecta/contract';
-import {
-  and,
-  asc,
-  type Column,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import type { EquipmentFilterQuery, equipmentSortFields } from '@inspecta/contract';
+import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { dueFilterConditions } from '../../db/due-conditions.js';
+import { containsPattern, parseSort } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -32,7 +13,6 @@ import {
   sites,
   users,
 } from '../../db/schema.js';
-import { containsPattern, parseSort } from './query-helpers.js';
 
 export type EquipmentRow = typeof equipment.$inferSelect;
 export type EquipmentInsert = typeof equipment.$inferInsert;
@@ -83,23 +63,6 @@ export interface ResolvedFilters extends EquipmentFilterQuery {
   /** Sites and types whose name matches the search term, resolved beforehand (small tables). */
   searchSiteIds?: number[];
   searchTypeIds?: number[];
-}
-
-/**
- * The `due` filter in SQL on the stored `next_due_on` (the same ranges as `dueStatusOf`); retired
- * units have no due date, so they match none. Shared with the home dashboard's due chart, which
- * applies it to `equipment_due_counts.next_due_on`.
- */
-export function dueFilterConditions(
-  due: DueStatus,
-  today: string,
-  nextDueOn: Column = equipment.nextDueOn,
-): SQL[] {
-  if (due === 'overdue') return [lt(nextDueOn, today)];
-  if (due === 'due_soon') {
-    return [gte(nextDueOn, today), lte(nextDueOn, addDays(today, DUE_SOON_DAYS))];
-  }
-  return [gt(nextDueOn, addDays(today, DUE_SOON_DAYS))];
 }
 
 export class EquipmentRepository {

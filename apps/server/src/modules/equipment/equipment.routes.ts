@@ -16,29 +16,15 @@ import {
   siteOptionsQuerySchema,
   siteOptionsResponseSchema,
 } from '@inspecta/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
-import { AppError } from '../../core/errors.js';
+import { readUploadedSheet } from '../../core/files/read-upload.js';
 import { errorResponses, requireAuth } from '../../core/http.js';
 import { attachment, EXPORT_PRODUCES, sendTable, XLSX_CONTENT_TYPE } from '../../core/tabular-export.js';
 import type { EquipmentService } from './equipment.service.js';
 import { equipmentExportColumns } from './equipment-export.js';
 
 const tags = ['equipment'];
-
-/** The one uploaded file of an import request, read into memory (at most IMPORT_MAX_BYTES). */
-async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
-  const fileMissing = AppError.validation(
-    [{ field: 'file', message: 'Choose a CSV or Excel file to import' }],
-    'Choose a CSV or Excel file to import',
-  );
-  if (!request.isMultipart()) throw fileMissing;
-  const file = await request.file();
-  if (!file) throw fileMissing;
-  const buffer = await file.toBuffer();
-  return { buffer, fileName: file.filename || 'upload' };
-}
 
 /** Equipment installed at sites (screen /dashboard/equipment-management and the site page's tab). */
 export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: EquipmentService }> = async (
@@ -137,7 +123,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
       },
     },
     async (request) => {
-      const { buffer, fileName } = await uploadedFile(request);
+      const { buffer, fileName } = await readUploadedSheet(request, IMPORT_MAX_BYTES);
       return service.previewImport(request.query.site_id, buffer, fileName);
     },
   );
@@ -158,7 +144,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
       },
     },
     async (request) => {
-      const { buffer, fileName } = await uploadedFile(request);
+      const { buffer, fileName } = await readUploadedSheet(request, IMPORT_MAX_BYTES);
       return service.import(requireAuth(request), request.query.site_id, buffer, fileName, request.ip);
     },
   );
@@ -174,10 +160,8 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
         response: { 201: equipmentMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const equipment = await service.create(requireAuth(request), request.body, request.ip);
-      return reply.code(201).send({ equipment, message: 'Equipment added' });
-    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(requireAuth(request), request.body, request.ip)),
   );
 
   app.get(
@@ -206,15 +190,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
         response: { 200: equipmentMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const equipment = await service.update(
-        requireAuth(request),
-        request.params.id,
-        request.body,
-        request.ip,
-      );
-      return { equipment, message: 'Equipment saved' };
-    },
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, request.ip),
   );
 
   app.delete(
@@ -228,9 +204,6 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
         response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      await service.delete(requireAuth(request), request.params.id, request.ip);
-      return { message: 'Equipment deleted' };
-    },
+    async (request) => service.delete(requireAuth(request), request.params.id, request.ip),
   );
 };

@@ -9,6 +9,7 @@ import {
   type EquipmentHistoryEntry,
   type EquipmentListQuery,
   type EquipmentListResponse,
+  type EquipmentMutationResponse,
   type EquipmentSiteRef,
   type EquipmentUpdateValues,
   type ImportPreviewResponse,
@@ -17,9 +18,12 @@ import {
 import type { AuthContext } from '../../core/access.js';
 import { type AuditEntry, recordAudit, recordAudits } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import { todayOf } from '../../db/query-helpers.js';
+import { equipmentTypeLookups } from '../equipment-types/index.js';
 import {
   type EquipmentInsert,
   EquipmentRepository,
@@ -29,8 +33,7 @@ import {
 } from './equipment.repository.js';
 import { buildImportTemplate } from './equipment-export.js';
 import { type CheckedImportRow, checkImportRows, mapSheet } from './equipment-import.js';
-import { EquipmentTypesRepository } from './equipment-types.repository.js';
-import { todayOf } from './query-helpers.js';
+import { recomputeNextDueForType } from './next-due-dates.js';
 import { readSheet } from './spreadsheet.js';
 
 const TAG_TAKEN = 'This asset tag is already used at this site';
@@ -117,6 +120,14 @@ export class EquipmentService {
 
   today(): string {
     return todayOf(this.clock);
+  }
+
+  /**
+   * Re-derives nextDueOn for every unit of a type, on the caller's transaction (the type's
+   * interval changed in the equipment-types module); answers how many.
+   */
+  recomputeNextDueForType(tx: Executor, typeId: number): Promise<number> {
+    return recomputeNextDueForType(tx, typeId);
   }
 
   async resolveFilters(filters: EquipmentFilterQuery): Promise<ResolvedFilters> {
@@ -230,11 +241,15 @@ export class EquipmentService {
     if (details.length) throw AppError.validation(details);
   }
 
-  async create(auth: AuthContext, values: EquipmentCreateValues, ip: string): Promise<Equipment> {
+  async create(
+    auth: AuthContext,
+    values: EquipmentCreateValues,
+    ip: string,
+  ): Promise<EquipmentMutationResponse> {
     const lastInspectedAt = toInstant(values.lastInspectedAt) ?? null;
     this.checkDates(values.installedOn ?? null, lastInspectedAt);
     try {
-      return await this.db.transaction(async (tx) => {
+      const equipment = await this.db.transaction(async (tx) => {
         const repo = new EquipmentRepository(tx);
         const site = await this.usableSite(repo, values.siteId);
         const type = await this.usableType(repo, values.equipmentTypeId);
@@ -271,6 +286,7 @@ export class EquipmentService {
         });
         return toEquipment({ unit, site, type }, this.today());
       });
+      return { equipment, message: 'Equipment added' };
     } catch (error) {
       throw uniqueConflict(error) ?? error;
     }
@@ -280,9 +296,14 @@ export class EquipmentService {
    * Changes any fields. A new siteId moves the unit (audited as `equipment.moved`). nextDueOn is
    * derived again from the result, so a new type, install date, last inspection or status shows at once.
    */
-  async update(auth: AuthContext, id: number, values: EquipmentUpdateValues, ip: string): Promise<Equipment> {
+  async update(
+    auth: AuthContext,
+    id: number,
+    values: EquipmentUpdateValues,
+    ip: string,
+  ): Promise<EquipmentMutationResponse> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const equipment = await this.db.transaction(async (tx) => {
         const repo = new EquipmentRepository(tx);
         const before = await repo.findById(id, { forUpdate: true });
         if (!before) throw AppError.notFound('Equipment');
@@ -347,13 +368,14 @@ export class EquipmentService {
         });
         return toEquipment({ unit, site, type }, this.today());
       });
+      return { equipment, message: 'Equipment saved' };
     } catch (error) {
       throw uniqueConflict(error) ?? error;
     }
   }
 
   /** A unit entered by mistake can be deleted until it has been inspected; after that it is retired. */
-  async delete(auth: AuthContext, id: number, ip: string): Promise<void> {
+  async delete(auth: AuthContext, id: number, ip: string): Promise<{ message: string }> {
     await this.db.transaction(async (tx) => {
       const repo = new EquipmentRepository(tx);
       const before = await repo.findById(id, { forUpdate: true });
@@ -385,6 +407,7 @@ export class EquipmentService {
         ipAddress: ip,
       });
     });
+    return { message: 'Equipment deleted' };
   }
 
   // ------------------------------------------------------------ import
@@ -399,7 +422,7 @@ export class EquipmentService {
       });
     }
     const raw = mapSheet(await readSheet(buffer));
-    const types = await new EquipmentTypesRepository(executor).byLowerName();
+    const types = await equipmentTypeLookups.byLowerName(executor);
     const typesByName = new Map(
       [...types].map(([name, t]) => [name, { id: t.id, name: t.name, status: t.status }]),
     );
@@ -524,7 +547,7 @@ export class EquipmentService {
   }
 
   async importTemplate(): Promise<Buffer> {
-    const types = await new EquipmentTypesRepository(this.db).options(undefined, false);
+    const types = await equipmentTypeLookups.usable(this.db);
     return buildImportTemplate(types);
   }
 }

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
+import { type FileStorage, STORED_FILE_NAME } from '../../core/files/file-storage.js';
+import { FILES_PATH } from '../../core/files/file-urls.js';
 import { errorResponses } from '../../core/http.js';
-import { type FileStorage, STORED_FILE_NAME } from './file-storage.js';
-import { FILES_PATH } from './file-urls.js';
 
 const fileParamsSchema = z.object({
   name: z.string().regex(STORED_FILE_NAME, 'Not a file name this server issues'),

@@ -2,6 +2,7 @@ import { GLOBAL_SEARCH_COUNT_CAP, type GlobalSearchMatch } from '@inspecta/contr
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { containsPattern, escapeLike } from '../../db/query-helpers.js';
 import {
   assignments,
   equipment,
@@ -12,8 +13,7 @@ import {
   templates,
   users,
 } from '../../db/schema.js';
-import { escapeLike, SitesRepository } from '../sites/sites.repository.js';
-import { searchCondition as userSearchCondition } from '../users/users.repository.js';
+import { matchingClients, siteSearchCondition, userSearchCondition } from '../../db/search-conditions.js';
 
 /** What one search looks for, worked out once from the term. */
 export interface SearchTerm {
@@ -96,16 +96,11 @@ function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
 }
 
 export class GlobalSearchRepository {
-  private readonly sites: SitesRepository;
-
-  constructor(private readonly db: Executor) {
-    this.sites = new SitesRepository(db);
-  }
+  constructor(private readonly db: Executor) {}
 
   /** Sites: exactly the register's search (id, SiteId no., name, city, client), every status. */
   async rankSites(term: SearchTerm, limit: number): Promise<RankedIds> {
-    const plan = await this.sites.searchPlan({ search: term.text });
-    const where = this.sites.conditions(plan, false);
+    const where = siteSearchCondition(this.db, term.text, await matchingClients(this.db, term.text));
     const exact = or(
       sql`lower(t.site_code) = ${term.lower}`,
       term.id !== null ? sql`t.id = ${term.id}` : undefined,
@@ -151,7 +146,7 @@ export class GlobalSearchRepository {
    */
   async rankEquipment(term: SearchTerm, limit: number): Promise<RankedIds> {
     const [siteIds, typeIds] = await Promise.all([this.sitesNamed(term), this.typesNamed(term)]);
-    const ownText = sql`${equipmentSearchText(equipment)} ilike ${`%${escapeLike(term.text)}%`}`;
+    const ownText = sql`${equipmentSearchText(equipment)} ilike ${containsPattern(term.text)}`;
     const idArray = (ids: number[]) => `{${ids.join(',')}}`;
     // Each arm on its own index, each stopping at 1,001: the trigram index for the unit's own text;
     // for matching sites and types, one index probe per site (type) rather than one OR'ed
@@ -179,7 +174,7 @@ export class GlobalSearchRepository {
       rank: sql`case when ${exact} then 0
         when lower(t.asset_tag) like ${term.prefix} or lower(coalesce(t.serial_number, '')) like ${term.prefix}
           or lower(t.name) like ${term.prefix} then 1
-        when (t.asset_tag || ' ' || coalesce(t.serial_number, '') || ' ' || t.name) ilike ${`%${escapeLike(term.text)}%`} then 2
+        when (t.asset_tag || ' ' || coalesce(t.serial_number, '') || ' ' || t.name) ilike ${containsPattern(term.text)} then 2
         else 3 end`,
       score: sql`similarity(t.asset_tag || ' ' || coalesce(t.serial_number, ''), ${term.lower})`,
       tieBreak: sql`t.asset_tag`,
@@ -193,13 +188,13 @@ export class GlobalSearchRepository {
    * such sites the units found are far past the count's cap anyway.
    */
   private async sitesNamed(term: SearchTerm): Promise<number[]> {
-    const pattern = `%${escapeLike(term.text)}%`;
+    const pattern = containsPattern(term.text);
     const rows = await this.db
       .select({ id: sites.id })
       .from(sites)
       .where(
         and(
-          sql`${sites.searchText} like ${`%${escapeLike(term.lower)}%`}`,
+          sql`${sites.searchText} like ${containsPattern(term.lower)}`,
           or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
         ),
       )
@@ -212,7 +207,7 @@ export class GlobalSearchRepository {
     const rows = await this.db
       .select({ id: equipmentTypes.id })
       .from(equipmentTypes)
-      .where(ilike(equipmentTypes.name, `%${escapeLike(term.text)}%`));
+      .where(ilike(equipmentTypes.name, containsPattern(term.text)));
     return rows.map((r) => r.id);
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { containsPattern } from '../../db/query-helpers.js';
 import { inspectionCategories, templates } from '../../db/schema.js';
 
 export type InspectionCategoryRow = typeof inspectionCategories.$inferSelect;
@@ -11,11 +12,6 @@ export interface CategoryListFilter {
   sort?: string | undefined;
   offset: number;
   limit: number;
-}
-
-/** `%term%` with the LIKE wildcards in the term taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 // Written out with the outer table's name: in a single-table select Drizzle leaves columns unqualified.

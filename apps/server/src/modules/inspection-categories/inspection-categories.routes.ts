@@ -15,12 +15,6 @@ import type { InspectionCategoriesService } from './inspection-categories.servic
 
 const tags = ['inspection categories'];
 
-const ACTION_MESSAGES: Record<string, string> = {
-  'inspection_category.activated': 'Category activated',
-  'inspection_category.deactivated': 'Category deactivated',
-  'inspection_category.updated': 'Category saved',
-};
-
 export const inspectionCategoriesRoutes: FastifyPluginAsyncZod<{
   inspectionCategoriesService: InspectionCategoriesService;
 }> = async (app, { inspectionCategoriesService: service }) => {
@@ -51,10 +45,8 @@ export const inspectionCategoriesRoutes: FastifyPluginAsyncZod<{
         response: { 201: inspectionCategoryMutationResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const category = await service.create(requireAuth(request), request.body, originOf(request));
-      return reply.status(201).send({ category, message: 'Category created' });
-    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireAuth(request), request.body, originOf(request))),
   );
 
   app.get(
@@ -86,15 +78,8 @@ export const inspectionCategoriesRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const { category, action } = await service.update(
-        requireAuth(request),
-        request.params.id,
-        request.body,
-        originOf(request),
-      );
-      return { category, message: ACTION_MESSAGES[action] ?? 'Category saved' };
-    },
+    async (request) =>
+      service.update(requireAuth(request), request.params.id, request.body, originOf(request)),
   );
 
   app.delete(
@@ -109,9 +94,6 @@ export const inspectionCategoriesRoutes: FastifyPluginAsyncZod<{
         response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const deleted = await service.delete(requireAuth(request), request.params.id, originOf(request));
-      return { message: `Category “${deleted.name}” deleted` };
-    },
+    async (request) => service.delete(requireAuth(request), request.params.id, originOf(request)),
   );
 };

@@ -3,6 +3,7 @@ import type {
   InspectionCategory,
   InspectionCategoryListQuery,
   InspectionCategoryListResponse,
+  InspectionCategoryMutationResponse,
   UpdateInspectionCategoryBody,
 } from '@inspecta/contract';
 import {
@@ -12,8 +13,10 @@ import {
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
-import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
 import type { Database } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import {
   InspectionCategoriesRepository,
   type InspectionCategoryRow,
@@ -22,9 +25,12 @@ import {
 
 const NAME_TAKEN = 'An inspection category with this name already exists';
 
-export interface ActorOrigin {
-  ip: string;
-}
+/** What an update says it did, by the audit action it recorded. */
+const ACTION_MESSAGES: Record<string, string> = {
+  'inspection_category.activated': 'Category activated',
+  'inspection_category.deactivated': 'Category deactivated',
+  'inspection_category.updated': 'Category saved',
+};
 
 export function toInspectionCategory(row: InspectionCategoryWithUsage): InspectionCategory {
   return {
@@ -75,8 +81,8 @@ export class InspectionCategoriesService {
   async create(
     auth: AuthContext,
     input: CreateInspectionCategoryBody,
-    origin: ActorOrigin,
-  ): Promise<InspectionCategory> {
+    origin: RequestOrigin,
+  ): Promise<InspectionCategoryMutationResponse> {
     const body = createInspectionCategoryBodySchema.parse(input);
     try {
       const id = await this.db.transaction(async (tx) => {
@@ -97,7 +103,7 @@ export class InspectionCategoriesService {
         });
         return row.id;
       });
-      return this.get(id);
+      return { category: await this.get(id), message: 'Category created' };
     } catch (error) {
       if (isUniqueViolation(error, 'inspection_categories_name_unique'))
         throw AppError.conflict('name', NAME_TAKEN);
@@ -109,8 +115,8 @@ export class InspectionCategoriesService {
     auth: AuthContext,
     id: number,
     input: UpdateInspectionCategoryBody,
-    origin: ActorOrigin,
-  ): Promise<{ category: InspectionCategory; action: string }> {
+    origin: RequestOrigin,
+  ): Promise<InspectionCategoryMutationResponse> {
     const body = updateInspectionCategoryBodySchema.parse(input);
     try {
       const action = await this.db.transaction(async (tx) => {
@@ -142,7 +148,7 @@ export class InspectionCategoriesService {
         });
         return action;
       });
-      return { category: await this.get(id), action };
+      return { category: await this.get(id), message: ACTION_MESSAGES[action] ?? 'Category saved' };
     } catch (error) {
       if (isUniqueViolation(error, 'inspection_categories_name_unique'))
         throw AppError.conflict('name', NAME_TAKEN);
@@ -151,7 +157,7 @@ export class InspectionCategoriesService {
   }
 
   /** Only a category nothing refers to can be deleted; one in use answers 409 (deactivate it instead). */
-  async delete(auth: AuthContext, id: number, origin: ActorOrigin): Promise<InspectionCategoryRow> {
+  async delete(auth: AuthContext, id: number, origin: RequestOrigin): Promise<{ message: string }> {
     try {
       return await this.db.transaction(async (tx) => {
         const repo = new InspectionCategoriesRepository(tx);
@@ -168,7 +174,7 @@ export class InspectionCategoriesService {
           before: auditView(before),
           ipAddress: origin.ip,
         });
-        return before;
+        return { message: `Category “${before.name}” deleted` };
       });
     } catch (error) {
       // Anything else that refers to the category (inspections, assignments) is caught by its key.

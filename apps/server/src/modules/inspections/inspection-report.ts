@@ -9,8 +9,8 @@ import {
 } from '@inspecta/contract';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import type { FileStorage } from '../files/file-storage.js';
-import { fileNameFromUrl } from '../files/file-urls.js';
+import type { FileStorage } from '../../core/files/file-storage.js';
+import { fileNameFromUrl } from '../../core/files/file-urls.js';
 
 /** Everything the report prints; images are already PNG or JPEG (what pdfkit can embed). */
 export interface ReportInput {

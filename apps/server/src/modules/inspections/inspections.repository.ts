@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { containsPattern, parseSort } from '../../db/query-helpers.js';
 import {
   assignments,
   equipment,
@@ -12,9 +13,6 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
-import { containsPattern, parseSort } from '../equipment/query-helpers.js';
-
-export type InspectionRow = typeof inspections.$inferSelect;
 
 /** The filters of the history list, already resolved to ids (search: matching sites and inspectors). */
 export interface HistoryFilter {

@@ -10,10 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { errorResponses, requireAuth } from '../../core/http.js';
 import { attachment, EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
-import type { FileStorage } from '../files/file-storage.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { inspectionExportColumns } from './inspection-export.js';
-import { loadReportImages, renderInspectionReport, reportFileName } from './inspection-report.js';
+import type { InspectionReportService } from './inspection-report.service.js';
 import type { InspectionsService } from './inspections.service.js';
 
 const tags = ['inspections'];
@@ -21,9 +19,8 @@ const tags = ['inspections'];
 /** Completed inspections for administrators: history, detail, PDF report, export. */
 export const inspectionsRoutes: FastifyPluginAsyncZod<{
   inspectionsService: InspectionsService;
-  settingsService: SettingsService;
-  fileStorage: FileStorage;
-}> = async (app, { inspectionsService: service, settingsService, fileStorage }) => {
+  inspectionReportService: InspectionReportService;
+}> = async (app, { inspectionsService: service, inspectionReportService }) => {
   app.get(
     '/auth/inspections',
     {
@@ -95,20 +92,11 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { detail, siteAddress, generatedAt } = await service.reportData(request.params.id);
-      const { organisation } = await settingsService.organisation();
-      const images = await loadReportImages(fileStorage, detail, organisation.logoUrl);
-      const pdf = renderInspectionReport({
-        detail,
-        siteAddress,
-        organisation,
-        images,
-        generatedAt,
-      });
+      const { pdf, fileName } = await inspectionReportService.report(request.params.id);
       // A stream, not a JSON body: the plain reply type (the route's schema types only the errors).
       return (reply as FastifyReply)
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', attachment(reportFileName(detail)))
+        .header('Content-Disposition', attachment(fileName))
         .header('Cache-Control', 'no-store')
         .header('Access-Control-Expose-Headers', 'Content-Disposition')
         .send(pdf);

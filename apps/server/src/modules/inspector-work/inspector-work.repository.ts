@@ -15,7 +15,6 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
-import { EquipmentRepository } from '../equipment/equipment.repository.js';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type InspectionRow = typeof inspections.$inferSelect;
@@ -208,17 +207,13 @@ export class InspectorWorkRepository {
       .orderBy(asc(equipment.id));
   }
 
-  /**
-   * Records the inspection on each unit and re-derives its next due date with the equipment
-   * module's own rule (the SQL mirror of computeNextDueOn), in the caller's transaction.
-   */
+  /** Records the inspection on each unit; the caller re-derives the next due dates (equipment's rule). */
   async markInspected(ids: number[], at: Date): Promise<void> {
     if (!ids.length) return;
     await this.db
       .update(equipment)
       .set({ lastInspectedAt: at, updatedAt: sql`now()` })
       .where(inArray(equipment.id, ids));
-    await new EquipmentRepository(this.db).recomputeNextDue(ids);
   }
 
   /** Which of these stored file names this user uploaded through the inspector upload route. */

@@ -11,9 +11,9 @@ import {
   inspectorAssignmentsResponseSchema,
 } from '@inspecta/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../core/access.js';
+import { access, ownObject } from '../../core/access.js';
+import { readUploadedImage } from '../../core/files/read-upload.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
-import { readUploadedImage } from '../files/read-uploaded-image.js';
 import type { InspectorWorkService } from './inspector-work.service.js';
 
 const tags = ['inspector'];
@@ -47,7 +47,7 @@ export const inspectorWorkRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/inspector/assignments/:id',
     {
-      config: { access: inspectorOnly },
+      config: { access: inspectorOnly, ownObject: ownObject('assignment', 403) },
       schema: {
         tags,
         summary: 'One of your assignments: the pinned template content, the units and the saved progress',
@@ -63,7 +63,7 @@ export const inspectorWorkRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/inspector/assignments/:id/progress',
     {
-      config: { access: inspectorOnly },
+      config: { access: inspectorOnly, ownObject: ownObject('assignment', 403) },
       schema: {
         tags,
         summary: 'Save the answers so far (the first save starts the inspection)',
@@ -81,7 +81,7 @@ export const inspectorWorkRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/inspector/assignments/:id/submit',
     {
-      config: { access: inspectorOnly },
+      config: { access: inspectorOnly, ownObject: ownObject('assignment', 403) },
       schema: {
         tags,
         summary: 'Submit the inspection: validate, compute the results, complete the assignment',

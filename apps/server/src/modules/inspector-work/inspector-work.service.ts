@@ -1,6 +1,4 @@
 import type {
-  AnswerValue,
-  FieldError,
   InspectionAnswersBody,
   InspectionProgressResponse,
   InspectionSubmitResponse,
@@ -9,14 +7,11 @@ import type {
   InspectorAssignmentDetail,
   InspectorAssignmentsResponse,
   TemplateContent,
-  TemplateItem,
   UnitAnswers,
 } from '@inspecta/contract';
 import {
-  evaluateTemplate,
   INSPECTION_IMAGE_MAX_SIDE,
   inspectionAnswersBodySchema,
-  MAX_PHOTOS_PER_ITEM,
   templateContentSchema,
   utcDateOf,
 } from '@inspecta/contract';
@@ -24,29 +19,32 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit, recordAudits } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { type FileStorage, generateFileName } from '../../core/files/file-storage.js';
+import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
+import { processProfileImage } from '../../core/files/image-processing.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
 import type { Database, Executor } from '../../db/database.js';
-import { type FileStorage, generateFileName } from '../files/file-storage.js';
-import { fileNameFromUrl, fileUrl } from '../files/file-urls.js';
-import { buildInspectionRecord } from '../inspections/inspection-results.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { recomputeNextDue } from '../equipment/index.js';
 import type {
   DueAnnouncement,
+  NotificationsService,
   ScheduledNotificationSource,
-} from '../notifications/scheduled-notifications.js';
-import { processProfileImage } from '../users/profile-image.js';
+} from '../notifications/index.js';
 import {
   type AssignmentRow,
-  type AssignmentUnitRow,
   type InspectionRow,
   type InspectorAssignmentRow,
   type InspectorView,
   InspectorWorkRepository,
   UPLOAD_AUDIT_ACTION,
 } from './inspector-work.repository.js';
-
-export interface RequestOrigin {
-  ip: string;
-}
+import {
+  checkAnswersShape,
+  evaluateSubmission,
+  fileAnswerProblems,
+  referencedFiles,
+  savedFileAnswers,
+} from './submission-evaluation.js';
 
 /** Client paths the notifications link to. */
 export const inspectorAssignmentPath = (id: number) => `/inspector/assignments/${id}`;
@@ -91,20 +89,6 @@ function toInspectorAssignment(row: InspectorAssignmentRow, today: string): Insp
     template: { id: row.template.id, name: row.template.name, version: a.templateVersion },
     unitCount: row.unitCount,
   };
-}
-
-interface ItemRef {
-  item: TemplateItem;
-}
-
-function itemIndex(content: TemplateContent): Map<string, ItemRef> {
-  const index = new Map<string, ItemRef>();
-  for (const section of content.sections) for (const item of section.items) index.set(item.key, { item });
-  return index;
-}
-
-function unitLabel(unit: AssignmentUnitRow | null): string {
-  return unit ? `${unit.assetTag} ${unit.name}` : 'Site';
 }
 
 const conflictFor = (status: AssignmentRow['status']) =>
@@ -185,45 +169,6 @@ export class InspectorWorkService {
     };
   }
 
-  /**
-   * Checks what any save must hold: each unit belongs to the assignment (one `equipmentId: null`
-   * entry for a site-level assignment), no unit twice, and every key is an item of the template.
-   */
-  private checkShape(
-    body: { units: UnitAnswers[] },
-    units: AssignmentUnitRow[],
-    items: Map<string, ItemRef>,
-  ): FieldError[] {
-    const problems: FieldError[] = [];
-    const byId = new Map(units.map((u) => [u.id, u]));
-    const seen = new Set<number | null>();
-    body.units.forEach((entry, i) => {
-      const field = `units.${i}`;
-      if (entry.equipmentId === null) {
-        if (units.length)
-          problems.push({
-            field: `${field}.equipmentId`,
-            message: 'This assignment covers units: answer each unit, not the site',
-          });
-      } else if (!byId.has(entry.equipmentId)) {
-        problems.push({ field: `${field}.equipmentId`, message: 'This unit is not part of this assignment' });
-        return;
-      }
-      if (seen.has(entry.equipmentId))
-        problems.push({ field: `${field}.equipmentId`, message: 'This unit is answered twice' });
-      seen.add(entry.equipmentId);
-      const label = unitLabel(entry.equipmentId === null ? null : byId.get(entry.equipmentId)!);
-      for (const key of Object.keys(entry.answers)) {
-        if (!items.has(key))
-          problems.push({
-            field: `${field}.answers.${key}`,
-            message: `${label}: “${key}” is not an item of this checklist`,
-          });
-      }
-    });
-    return problems;
-  }
-
   /** Creates the inspection (status in_progress) and moves the assignment to in progress. */
   private async start(
     tx: Executor,
@@ -269,8 +214,17 @@ export class InspectorWorkService {
       const repo = new InspectorWorkRepository(tx);
       const a = await this.lockOwnOpen(repo, auth, id);
       const [content, units] = await Promise.all([this.content(repo, a), repo.units(id)]);
-      const problems = this.checkShape(body, units, itemIndex(content));
+      const problems = checkAnswersShape(body.units, units, content);
       if (problems.length) throw AppError.validation(problems);
+      const owned = await repo.filesUploadedBy(
+        auth.userId,
+        referencedFiles(content, body.units, fileNameFromUrl),
+      );
+      const fileProblems = fileAnswerProblems(savedFileAnswers(content, units, body.units), {
+        nameOf: fileNameFromUrl,
+        owned,
+      });
+      if (fileProblems.length) throw AppError.validation(fileProblems);
       const existing = await repo.findInspection(id);
       const inspection = existing ?? (await this.start(tx, repo, auth, a, now, origin));
       await repo.updateInspection(inspection.id, {
@@ -296,10 +250,11 @@ export class InspectorWorkService {
   }
 
   /**
-   * Validates every answer against the pinned template version, computes the results and writes
-   * the whole completion in one transaction: the inspection, its units, the assignment, each
-   * unit's last-inspected and next-due dates, the audit trail and the administrators'
-   * notification. Any failure leaves all of it as it was.
+   * Validates every answer against the pinned template version, computes the results (both by
+   * `evaluateSubmission`, without the database) and writes the whole completion in one
+   * transaction: the inspection, its units, the assignment, each unit's last-inspected and
+   * next-due dates, the audit trail and the administrators' notification. Any failure leaves all
+   * of it as it was.
    */
   async submit(
     auth: AuthContext,
@@ -313,97 +268,43 @@ export class InspectorWorkService {
       const repo = new InspectorWorkRepository(tx);
       const a = await this.lockOwnOpen(repo, auth, id);
       const [content, units] = await Promise.all([this.content(repo, a), repo.units(id)]);
-      const items = itemIndex(content);
-      const shapeProblems = this.checkShape(body, units, items);
-      if (shapeProblems.length) throw AppError.validation(shapeProblems);
-
-      // The units to evaluate, in the assignment's order; a site-level assignment has one, null.
-      const targets: (AssignmentUnitRow | null)[] = units.length ? units : [null];
-      const positions = new Map(body.units.map((u, i) => [u.equipmentId, i]));
-      const problems: FieldError[] = [];
-      const fileRefs: { name: string; field: string; label: string }[] = [];
-      const evaluated = targets.map((unit) => {
-        const position = positions.get(unit?.id ?? null);
-        const answers = position === undefined ? {} : body.units[position]!.answers;
-        const label = unitLabel(unit);
-        const fieldOf = (key: string) =>
-          position === undefined ? 'units' : `units.${position}.answers.${key}`;
-        const evaluation = evaluateTemplate(content, answers);
-        for (const [key, ref] of items) {
-          const outcome = evaluation.items[key]!;
-          const name = `${label} · ${ref.item.label || key}`;
-          if (outcome.outcome === 'missing' || outcome.outcome === 'invalid') {
-            problems.push({ field: fieldOf(key), message: `${name}: ${outcome.reason}` });
-            continue;
-          }
-          const value = answers[key];
-          if (outcome.outcome !== 'recorded') continue;
-          if (ref.item.type === 'photo' && Array.isArray(value)) {
-            if (value.length > MAX_PHOTOS_PER_ITEM)
-              problems.push({
-                field: fieldOf(key),
-                message: `${name}: attach at most ${MAX_PHOTOS_PER_ITEM} photos`,
-              });
-            for (const url of value) this.collectFile(url, fieldOf(key), name, fileRefs, problems);
-          }
-          if (ref.item.type === 'signature' && typeof value === 'string')
-            this.collectFile(value, fieldOf(key), name, fileRefs, problems);
-        }
-        return { unit, answers };
-      });
+      const refs = await repo.findAssignment(a.id);
+      const inspectorName = await repo.userName(auth.userId);
       const owned = await repo.filesUploadedBy(
         auth.userId,
-        fileRefs.map((f) => f.name),
+        referencedFiles(content, body.units, fileNameFromUrl),
       );
-      for (const ref of fileRefs) {
-        if (!owned.has(ref.name))
-          problems.push({
-            field: ref.field,
-            message: `${ref.label}: upload the image from this device again`,
-          });
-      }
-      if (problems.length) throw AppError.validation(problems, 'Some answers are missing or not valid');
 
-      // The stored record comes from the same builder the admin side and the demo history use.
-      const submitted = evaluated.map(({ unit, answers }) => ({ equipmentId: unit?.id ?? null, answers }));
-      const record = buildInspectionRecord(content, submitted);
-      const { result, failedItems } = record;
+      const evaluation = evaluateSubmission({
+        content,
+        units,
+        body,
+        uploads: { nameOf: fileNameFromUrl, owned },
+        names: {
+          site: refs?.site.name ?? null,
+          template: refs?.template.name ?? null,
+          inspector: inspectorName,
+        },
+        now,
+      });
+      if (!evaluation.ok) throw AppError.validation(evaluation.problems, evaluation.message);
+      const submission = evaluation.submission;
 
       const inspection =
         (await repo.findInspection(id)) ?? (await this.start(tx, repo, auth, a, now, origin));
       const completed = await repo.updateInspection(inspection.id, {
         inspectorId: auth.userId,
-        status: 'completed',
-        result,
-        answers: { units: submitted, remarks: body.remarks },
-        results: record.results,
-        remarks: body.remarks,
-        failedItems,
-        totalItems: record.totalItems,
-        unitCount: record.unitCount,
-        progressSavedAt: now,
-        completedAt: now,
+        ...submission.inspection,
       });
       await repo.insertInspectionUnits(
-        record.results.flatMap((r) =>
-          r.equipmentId === null
-            ? []
-            : [
-                {
-                  inspectionId: inspection.id,
-                  equipmentId: r.equipmentId,
-                  result: r.result,
-                  failedItems: r.items.filter((i) => i.outcome === 'fail').length,
-                  completedAt: now,
-                },
-              ],
-        ),
+        submission.inspectionUnits.map((row) => ({ inspectionId: inspection.id, ...row })),
       );
-      await repo.updateAssignment(a.id, { status: 'completed', completedAt: now });
+      await repo.updateAssignment(a.id, submission.assignment);
 
-      const unitIds = units.map((u) => u.id);
+      const unitIds = submission.inspectedEquipmentIds;
       const datesBefore = await repo.equipmentDates(unitIds);
       await repo.markInspected(unitIds, now);
+      await recomputeNextDue(tx, unitIds);
       const datesAfter = new Map((await repo.equipmentDates(unitIds)).map((d) => [d.id, d]));
 
       await recordAudit(tx, {
@@ -414,8 +315,8 @@ export class InspectorWorkService {
         before: { status: inspection.status },
         after: {
           status: 'completed',
-          result,
-          failedItems,
+          result: submission.result,
+          failedItems: submission.failedItems,
           totalItems: completed.totalItems,
           unitCount: units.length,
         },
@@ -447,18 +348,9 @@ export class InspectorWorkService {
         })),
       );
 
-      const refs = await repo.findAssignment(a.id);
-      const inspectorName = await repo.userName(auth.userId);
-      const siteName = refs?.site.name ?? 'a site';
-      const scope = units.length === 1 ? '1 unit' : units.length ? `${units.length} units` : 'the site';
       await this.notifications.notify(tx, {
         recipients: await this.notifications.adminRecipients(tx, [auth.userId]),
-        type: result === 'fail' ? 'inspection.failed' : 'inspection.completed',
-        title: result === 'fail' ? `Inspection failed: ${siteName}` : `Inspection passed: ${siteName}`,
-        body:
-          result === 'fail'
-            ? `${inspectorName} inspected ${scope} with ${refs?.template.name ?? 'the checklist'}; ${failedItems} ${failedItems === 1 ? 'item' : 'items'} failed.`
-            : `${inspectorName} inspected ${scope} with ${refs?.template.name ?? 'the checklist'}; everything passed.`,
+        ...submission.notification,
         link: inspectionDetailPath(inspection.id),
       });
       return inspection.id;
@@ -471,18 +363,6 @@ export class InspectorWorkService {
           ? 'Inspection submitted: some items failed'
           : 'Inspection submitted: passed',
     };
-  }
-
-  private collectFile(
-    url: AnswerValue,
-    field: string,
-    label: string,
-    refs: { name: string; field: string; label: string }[],
-    problems: FieldError[],
-  ) {
-    const name = typeof url === 'string' ? fileNameFromUrl(url) : null;
-    if (!name) problems.push({ field, message: `${label}: not an uploaded image` });
-    else refs.push({ name, field, label });
   }
 
   private async summary(inspectionId: number): Promise<InspectionSummary> {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../db/database.js';
+import { parseSessionsEnded, SESSIONS_ENDED_CHANNEL, type SessionsEnded } from '../auth/index.js';
 
 /** The PostgreSQL channel every server process listens on; the payload is `{ id, userId }`. */
 export const NOTIFICATION_CHANNEL = 'inspecta_notifications';
@@ -11,20 +12,12 @@ export interface NotificationSignal {
   userId: number;
 }
 
-/** `{ id, userId }`: a new notification; `{ sessionsEndedFor }`: some sessions of that user ended. */
-export type BusSignal =
-  | ({ kind: 'notification' } & NotificationSignal)
-  | { kind: 'sessions'; userId: number };
-
-export function parseSignal(payload: string | undefined): BusSignal | null {
+function parseSignal(payload: string | undefined): NotificationSignal | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as Partial<NotificationSignal> & { sessionsEndedFor?: number };
+    const value = JSON.parse(payload) as Partial<NotificationSignal>;
     if (Number.isInteger(value.id) && Number.isInteger(value.userId)) {
-      return { kind: 'notification', id: value.id as number, userId: value.userId as number };
-    }
-    if (Number.isInteger(value.sessionsEndedFor)) {
-      return { kind: 'sessions', userId: value.sessionsEndedFor as number };
+      return { id: value.id as number, userId: value.userId as number };
     }
   } catch {
     // A foreign payload on our channel is ignored.
@@ -33,8 +26,8 @@ export function parseSignal(payload: string | undefined): BusSignal | null {
 }
 
 /**
- * Fans new notifications out to the streams of this process. Notifications are announced with
- * `pg_notify` inside the transaction that creates them, so PostgreSQL delivers the signal only
+ * Fans new notifications and ended sessions out to the streams of this process. Both are announced
+ * with `pg_notify` inside the transaction that makes them, so PostgreSQL delivers the signal only
  * when (and if) that transaction commits, to every process listening: on PostgreSQL through one
  * dedicated connection per process (reconnecting by itself), on PGlite through its in-process
  * LISTEN. Each process then emits to its own subscribers by user id.
@@ -42,9 +35,10 @@ export function parseSignal(payload: string | undefined): BusSignal | null {
 export class NotificationBus {
   private readonly emitter = new EventEmitter();
   private client: pg.Client | null = null;
-  private unlistenPglite: (() => Promise<void>) | null = null;
+  private unlistenPglite: (() => Promise<void>)[] = [];
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private listenedBefore = false;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -55,9 +49,13 @@ export class NotificationBus {
 
   async start(): Promise<void> {
     if (this.database.pglite) {
-      this.unlistenPglite = await this.database.pglite.listen(NOTIFICATION_CHANNEL, (payload) =>
-        this.dispatch(payload),
-      );
+      const pglite = this.database.pglite;
+      this.unlistenPglite = [
+        await pglite.listen(NOTIFICATION_CHANNEL, (payload) => this.dispatch(NOTIFICATION_CHANNEL, payload)),
+        await pglite.listen(SESSIONS_ENDED_CHANNEL, (payload) =>
+          this.dispatch(SESSIONS_ENDED_CHANNEL, payload),
+        ),
+      ];
       return;
     }
     if (this.database.pool) await this.connect();
@@ -68,7 +66,7 @@ export class NotificationBus {
     if (!pool || this.closed) return;
     const client = new pg.Client(pool.options);
     client.on('notification', (message) => {
-      if (message.channel === NOTIFICATION_CHANNEL) this.dispatch(message.payload);
+      this.dispatch(message.channel, message.payload);
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'notification listener lost its connection; reconnecting');
@@ -77,8 +75,10 @@ export class NotificationBus {
     client.on('end', () => this.scheduleReconnect(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}; LISTEN ${SESSIONS_ENDED_CHANNEL}`);
       this.client = client;
+      if (this.listenedBefore) this.emitter.emit('reconnected');
+      this.listenedBefore = true;
     } catch (error) {
       this.log.warn({ err: error }, 'notification listener could not connect; retrying');
       this.scheduleReconnect(client);
@@ -97,20 +97,32 @@ export class NotificationBus {
     this.reconnectTimer.unref();
   }
 
-  private dispatch(payload: string | undefined): void {
-    const signal = parseSignal(payload);
-    if (signal?.kind === 'notification') {
+  private dispatch(channel: string, payload: string | undefined): void {
+    if (channel === NOTIFICATION_CHANNEL) {
+      const signal = parseSignal(payload);
+      if (!signal) return;
       this.emitter.emit(`user:${signal.userId}`, signal);
       this.emitter.emit('notification', signal);
+    } else if (channel === SESSIONS_ENDED_CHANNEL) {
+      const ended = parseSessionsEnded(payload);
+      if (ended) this.emitter.emit(`sessions:${ended.userId}`, ended);
     }
-    if (signal?.kind === 'sessions') this.emitter.emit(`sessions:${signal.userId}`);
   }
 
-  /** Calls `listener` when sessions of this user were ended (password change, sign out others). */
-  onSessionsEnded(userId: number, listener: () => void): () => void {
+  /** Calls `listener` when sessions of this user were revoked (any process, any revocation path). */
+  onSessionsEnded(userId: number, listener: (ended: SessionsEnded) => void): () => void {
     const event = `sessions:${userId}`;
     this.emitter.on(event, listener);
     return () => this.emitter.off(event, listener);
+  }
+
+  /**
+   * Calls `listener` when the bus listens again after losing its connection: whatever was announced
+   * in between was not heard (PostgreSQL does not keep notifications for a listener that is away).
+   */
+  onReconnected(listener: () => void): () => void {
+    this.emitter.on('reconnected', listener);
+    return () => this.emitter.off('reconnected', listener);
   }
 
   /** Calls `listener` for every new notification, whoever it is for (the push worker wakes on it). */
@@ -130,7 +142,7 @@ export class NotificationBus {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.emitter.removeAllListeners();
-    if (this.unlistenPglite) await this.unlistenPglite().catch(() => {});
+    for (const unlisten of this.unlistenPglite) await unlisten().catch(() => {});
     const client = this.client;
     this.client = null;
     if (client) {

@@ -11,7 +11,7 @@ import {
   notificationStreamTicketResponseSchema,
 } from '@inspecta/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../core/access.js';
+import { access, ownObject } from '../../core/access.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
 import type { NotificationBus } from './notification-bus.js';
 import type { NotificationsService } from './notifications.service.js';
@@ -22,8 +22,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   heartbeatMs: number;
 }> = async (app, { notificationsService, bus, heartbeatMs }) => {
   const openStreams = new Set<ServerResponse>();
+  // Announcements made while the bus was away are lost to these streams. Closing them (without
+  // `end`, which means signed out) makes each browser reconnect with a fresh ticket and refetch.
+  const stopWatchingBus = bus.onReconnected(() => {
+    for (const stream of openStreams) stream.end();
+  });
   // Streams never end by themselves: close them so the server can shut down.
   app.addHook('preClose', async () => {
+    stopWatchingBus();
     for (const stream of openStreams) stream.end();
   });
 
@@ -44,7 +50,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/notifications/:id/read',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, ownObject: ownObject('notification') },
       schema: {
         tags: ['notifications'],
         summary: 'Marks one of your notifications as read',
@@ -72,7 +78,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/notifications/:id',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, ownObject: ownObject('notification') },
       schema: {
         tags: ['notifications'],
         summary: 'Deletes one of your notifications',
@@ -125,6 +131,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       openStreams.add(stream);
 
       let closed = false;
+      const endSignedOut = () => {
+        if (closed) return;
+        stream.write('event: end\ndata: {"reason":"signed-out"}\n\n');
+        stream.end();
+        cleanup();
+      };
       const unsubscribe = bus.subscribe(userId, (signal) => {
         notificationsService
           .findForUser(signal.id, userId)
@@ -136,22 +148,23 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'notification stream send failed'));
       });
-      const checkSession = () => {
+      // A revocation names its sessions, so the stream ends on the signal itself, before any
+      // notification that follows it on the bus could be sent; no database round trip.
+      const stopWatchingSessions = bus.onSessionsEnded(userId, (ended) => {
+        if (ended.sessionIds.includes(sessionId)) endSignedOut();
+      });
+      // The heartbeat re-checks the session too: it catches expiry, which nobody announces.
+      const checkSession = (heartbeat: boolean) => {
         notificationsService
           .sessionAlive(sessionId)
           .then((alive) => {
             if (closed) return;
-            if (alive) {
-              stream.write(': heartbeat\n\n');
-            } else {
-              stream.write('event: end\ndata: {"reason":"signed-out"}\n\n');
-              stream.end();
-            }
+            if (!alive) endSignedOut();
+            else if (heartbeat) stream.write(': heartbeat\n\n');
           })
           .catch(() => {});
       };
-      const heartbeat = setInterval(checkSession, heartbeatMs);
-      const stopWatchingSessions = bus.onSessionsEnded(userId, checkSession);
+      const heartbeat = setInterval(() => checkSession(true), heartbeatMs);
       const cleanup = () => {
         if (closed) return;
         closed = true;
@@ -162,6 +175,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       };
       stream.on('close', cleanup);
       stream.on('finish', cleanup);
+      // A revocation that committed between the ticket check and the subscriptions above was not
+      // heard: look once more now that nothing can slip through.
+      checkSession(false);
     },
   );
 };

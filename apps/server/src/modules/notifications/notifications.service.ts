@@ -12,10 +12,13 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
+import { hashSessionToken } from '../../core/security/session-token.js';
 import type { Database, Executor } from '../../db/database.js';
-import { hashSessionToken } from '../auth/session-token.js';
 import { NOTIFICATION_CHANNEL } from './notification-bus.js';
 import { type NotificationRow, NotificationsRepository } from './notifications.repository.js';
+
+export type { NotificationRow };
 
 export interface NewNotification {
   userId: number;
@@ -34,10 +37,6 @@ export interface NotificationMessage {
   body?: string;
   /** A client path such as `/dashboard/user-management?userId=12`, or null. */
   link?: string | null;
-}
-
-interface RequestOrigin {
-  ip?: string | null;
 }
 
 /** A stream ticket lives one minute: the client asks for one right before opening the stream. */
@@ -103,17 +102,6 @@ export class NotificationsService {
     return rows.map(toNotification);
   }
 
-  /**
-   * Tells every process that sessions of this user ended (in the caller's transaction), so open
-   * streams re-check their session at once instead of at the next heartbeat.
-   */
-  async announceSessionsEnded(tx: Executor, userId: number): Promise<void> {
-    await new NotificationsRepository(tx).publish(
-      NOTIFICATION_CHANNEL,
-      JSON.stringify({ sessionsEndedFor: userId }),
-    );
-  }
-
   /** Active administrators, without the ones given (who caused the event, or who it is about). */
   async adminRecipients(tx: Executor, except: readonly number[] = []): Promise<number[]> {
     const ids = await new NotificationsRepository(tx).activeAdminIds();
@@ -172,7 +160,7 @@ export class NotificationsService {
         entityId: id,
         before: { readAt: null },
         after: { readAt: after.readAt },
-        ipAddress: origin.ip ?? null,
+        ipAddress: origin.ip,
       });
       return after;
     });
@@ -189,7 +177,7 @@ export class NotificationsService {
           entityType: 'notification',
           entityId: null,
           after: { ids: updated },
-          ipAddress: origin.ip ?? null,
+          ipAddress: origin.ip,
         });
       }
       return updated;
@@ -215,7 +203,7 @@ export class NotificationsService {
         entityType: 'notification',
         entityId: id,
         before: toNotification(before),
-        ipAddress: origin.ip ?? null,
+        ipAddress: origin.ip,
       });
     });
     return { message: 'Notification deleted' };

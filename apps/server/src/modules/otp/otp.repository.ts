@@ -49,15 +49,19 @@ export class OtpRepository {
       );
   }
 
-  /** The newest code of the address that is still open: not used, not expired, tries left. */
-  async findOpen(
+  /**
+   * Spends one try of the newest open code of the address (not used, not expired, tries left) in
+   * one statement and answers the code, or nothing when no code is open. The try is spent before the
+   * code is compared, so concurrent guesses cannot all be compared against a count not yet written.
+   */
+  async claimTry(
     purpose: OneTimeCodePurpose,
     subject: string,
     now: Date,
     maxAttempts: number,
   ): Promise<OneTimeCodeRow | undefined> {
-    const [row] = await this.db
-      .select()
+    const newestOpen = this.db
+      .select({ id: oneTimeCodes.id })
       .from(oneTimeCodes)
       .where(
         and(
@@ -70,17 +74,35 @@ export class OtpRepository {
       )
       .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
       .limit(1);
-    return row;
-  }
-
-  /** Counts a wrong try atomically; answers the tries used, or null when the code was already dead. */
-  async addAttempt(id: number, maxAttempts: number): Promise<number | null> {
     const [row] = await this.db
       .update(oneTimeCodes)
       .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(and(eq(oneTimeCodes.id, id), lt(oneTimeCodes.attempts, maxAttempts)))
-      .returning({ attempts: oneTimeCodes.attempts });
-    return row?.attempts ?? null;
+      // Checked again on the locked row: a concurrent try may have spent the last one meanwhile.
+      .where(and(eq(oneTimeCodes.id, newestOpen), lt(oneTimeCodes.attempts, maxAttempts)))
+      .returning();
+    return row;
+  }
+
+  /** Gives back the try of a right code: only wrong codes count against it. */
+  async releaseTry(id: number): Promise<void> {
+    await this.db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`greatest(${oneTimeCodes.attempts} - 1, 0)` })
+      .where(eq(oneTimeCodes.id, id));
+  }
+
+  /**
+   * Serialises the sends of one address until the transaction ends, so concurrent requests cannot
+   * all pass the send limit before any of them has stored its code.
+   */
+  async lockSubject(purpose: OneTimeCodePurpose, subject: string): Promise<void> {
+    await this.db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${purpose}:${subject}`}, 0))`,
+    );
+  }
+
+  async assignUser(id: number, userId: number): Promise<void> {
+    await this.db.update(oneTimeCodes).set({ userId }).where(eq(oneTimeCodes.id, id));
   }
 
   /** Marks the code used; false when another request used it first. */

@@ -5,7 +5,7 @@ import {
   ONE_TIME_CODE_TTL_MINUTES,
 } from '@inspecta/contract';
 import { AppError } from '../../core/errors.js';
-import type { Executor } from '../../db/database.js';
+import type { Executor, Transaction } from '../../db/database.js';
 import { generateOneTimeCode, hashOneTimeCode, oneTimeCodeMatches } from './one-time-code.js';
 import { type OneTimeCodePurpose, type OneTimeCodeRow, OtpRepository } from './otp.repository.js';
 
@@ -28,10 +28,18 @@ export type CodeCheck =
 export const oneTimeCodes = {
   /**
    * Refuses (429) when the address had a code less than a minute ago or five in the last hour.
-   * Applies to unknown addresses exactly as to known ones.
+   * Applies to unknown addresses exactly as to known ones. Call it in the transaction that issues
+   * the code: it holds the address until that transaction ends, so the limit holds under
+   * concurrent requests.
    */
-  async assertMaySend(db: Executor, purpose: OneTimeCodePurpose, subject: string, now: Date): Promise<void> {
+  async assertMaySend(
+    db: Transaction,
+    purpose: OneTimeCodePurpose,
+    subject: string,
+    now: Date,
+  ): Promise<void> {
     const repo = new OtpRepository(db);
+    await repo.lockSubject(purpose, subject);
     const lastHour = await repo.sendsSince(purpose, subject, new Date(now.getTime() - HOUR_MS));
     if (lastHour.latest) {
       const wait = Math.ceil(
@@ -83,7 +91,8 @@ export const oneTimeCodes = {
 
   /**
    * Checks a code against the newest open code of the address. A wrong code spends one of the
-   * five tries; after the fifth the code is dead. Does not consume a right code: the caller does,
+   * five tries (spent before the comparison, so concurrent guesses count); after the fifth the code
+   * is dead. Does not consume a right code: the caller does,
    * in the transaction of what the code unlocks.
    */
   async check(
@@ -95,14 +104,49 @@ export const oneTimeCodes = {
     options: { binding?: string } = {},
   ): Promise<CodeCheck> {
     const repo = new OtpRepository(db);
-    const row = await repo.findOpen(purpose, subject, now, ONE_TIME_CODE_MAX_ATTEMPTS);
+    const row = await repo.claimTry(purpose, subject, now, ONE_TIME_CODE_MAX_ATTEMPTS);
     if (!row) return { ok: false, reason: 'dead', triesLeft: 0 };
     // A code bound to a request only works with that request: otherwise it counts as a wrong try.
     const bound = options.binding === undefined || row.binding === options.binding;
-    if (bound && oneTimeCodeMatches(row.codeHash, code)) return { ok: true, row };
-    const used = await repo.addAttempt(row.id, ONE_TIME_CODE_MAX_ATTEMPTS);
-    const triesLeft = used === null ? 0 : ONE_TIME_CODE_MAX_ATTEMPTS - used;
+    if (bound && oneTimeCodeMatches(row.codeHash, code)) {
+      await repo.releaseTry(row.id);
+      return { ok: true, row };
+    }
+    const triesLeft = ONE_TIME_CODE_MAX_ATTEMPTS - row.attempts;
     return { ok: false, reason: triesLeft > 0 ? 'invalid' : 'dead', triesLeft };
+  },
+
+  /**
+   * Uses a checked code up, optionally leaving a grant for the next step (a password reset);
+   * false when another request used it first.
+   */
+  consume(
+    db: Executor,
+    id: number,
+    now: Date,
+    grant?: { grantHash: string; grantExpiresAt: Date },
+  ): Promise<boolean> {
+    return new OtpRepository(db).consume(id, now, grant);
+  },
+
+  /** The unused, unexpired grant a verified code left behind. */
+  findOpenGrant(
+    db: Executor,
+    purpose: OneTimeCodePurpose,
+    grantHash: string,
+    now: Date,
+  ): Promise<OneTimeCodeRow | undefined> {
+    return new OtpRepository(db).findOpenGrant(purpose, grantHash, now);
+  },
+
+  /** Names the user a code was issued for, when that is known only after the code was stored. */
+  assignUser(db: Executor, id: number, userId: number): Promise<void> {
+    return new OtpRepository(db).assignUser(id, userId);
+  },
+
+  /** Uses the grant up; false when another request used it first. */
+  useGrant(db: Executor, id: number, now: Date): Promise<boolean> {
+    return new OtpRepository(db).useGrant(id, now);
   },
 };
 

@@ -8,7 +8,7 @@ import {
   vapidPublicKeyResponseSchema,
 } from '@inspecta/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../core/access.js';
+import { access, ownObject } from '../../core/access.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
 import type { PushService } from './push.service.js';
 
@@ -75,7 +75,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ pushService: PushService }> = a
   app.patch(
     '/push/registrations/:id',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, ownObject: ownObject('push-registration') },
       schema: {
         tags: ['push'],
         summary:
@@ -92,7 +92,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ pushService: PushService }> = a
   app.delete(
     '/push/registrations/:id',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, ownObject: ownObject('push-registration') },
       schema: {
         tags: ['push'],
         summary: 'Stops browser notifications on one of your devices',

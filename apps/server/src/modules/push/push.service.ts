@@ -10,18 +10,15 @@ import type {
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
 import type { Database, Executor } from '../../db/database.js';
-import type { NotificationRow } from '../notifications/notifications.repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { NotificationRow } from '../notifications/index.js';
 import { PushRepository, type PushSubscriptionRow } from './push.repository.js';
 import { generateVapidKeys, type VapidKeys } from './push-sender.js';
 
 const VAPID_SETTINGS_KEY = 'vapid_keys';
-
-interface RequestOrigin {
-  ip?: string | null;
-  userAgent?: string | undefined;
-}
 
 export interface PushServiceOptions {
   /** Accept http:// endpoints (a local fake push service in tests); otherwise https only. */
@@ -53,7 +50,8 @@ function isVapidKeys(value: unknown): value is VapidKeys {
 
 /**
  * Web push: the server's VAPID key pair, the browsers' registrations (one per user and device),
- * and the queue rows `notify` adds. Sending is the worker's job (push-worker.ts).
+ * and the queue rows `notify` adds. Sending is the worker's job (push-worker.ts). Its origins are
+ * partial: a registration may be made without a request (then no ip and no user agent are kept).
  */
 export class PushService {
   private keys: Promise<VapidKeys> | undefined;
@@ -105,7 +103,7 @@ export class PushService {
   async register(
     auth: AuthContext,
     body: CreatePushRegistrationBody,
-    origin: RequestOrigin,
+    origin: Partial<RequestOrigin>,
   ): Promise<{ created: boolean; response: PushRegistrationResponse }> {
     this.checkEndpoint(body.endpoint);
     const now = this.clock.now();
@@ -123,7 +121,7 @@ export class PushService {
   private registerInTransaction(
     auth: AuthContext,
     body: CreatePushRegistrationBody,
-    origin: RequestOrigin,
+    origin: Partial<RequestOrigin>,
     now: Date,
   ): Promise<{ created: boolean; response: PushRegistrationResponse }> {
     return this.db.transaction(async (tx) => {
@@ -181,7 +179,7 @@ export class PushService {
     auth: AuthContext,
     id: number,
     body: UpdatePushRegistrationBody,
-    origin: RequestOrigin,
+    origin: Partial<RequestOrigin>,
   ): Promise<PushRegistrationResponse> {
     if (body.endpoint) this.checkEndpoint(body.endpoint);
     const now = this.clock.now();
@@ -218,7 +216,11 @@ export class PushService {
     });
   }
 
-  async unregister(auth: AuthContext, id: number, origin: RequestOrigin): Promise<{ message: string }> {
+  async unregister(
+    auth: AuthContext,
+    id: number,
+    origin: Partial<RequestOrigin>,
+  ): Promise<{ message: string }> {
     await this.db.transaction(async (tx) => {
       const repo = new PushRepository(tx);
       const before = await repo.findById(id, true);
@@ -241,7 +243,7 @@ export class PushService {
     auth: AuthContext,
     action: string,
     row: PushSubscriptionRow,
-    origin: RequestOrigin,
+    origin: Partial<RequestOrigin>,
     before: unknown = null,
   ): Promise<void> {
     await recordAudit(tx, {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { appSettings, sessions, userNotificationPreferences, users } from '../../db/schema.js';
 
@@ -77,15 +77,5 @@ export class SettingsRepository {
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
-  }
-
-  /** Ends every open session of the user except `keep`; answers how many ended. */
-  async revokeOtherSessions(userId: number, keep: number, now: Date): Promise<number> {
-    const rows = await this.db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    return rows.length;
   }
 }

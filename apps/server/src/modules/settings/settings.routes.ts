@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access.js';
+import { readUploadedImage } from '../../core/files/read-upload.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
-import { readUploadedImage } from '../files/read-uploaded-image.js';
 import type { SettingsService } from './settings.service.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settingsService: SettingsService }> = async (

@@ -21,21 +21,18 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import { type FileStorage, generateFileName } from '../../core/files/file-storage.js';
+import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
+import { processProfileImage } from '../../core/files/image-processing.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
+import { hashPassword, verifyPassword } from '../../core/security/password-hasher.js';
 import type { Database } from '../../db/database.js';
-import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
-import { toSessionUser } from '../auth/user-mapper.js';
-import { type FileStorage, generateFileName } from '../files/file-storage.js';
-import { fileNameFromUrl, fileUrl } from '../files/file-urls.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import { processProfileImage } from '../users/profile-image.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import { toSessionUser, userSessions } from '../auth/index.js';
 import { SettingsRepository } from './settings.repository.js';
 
 const ORGANISATION_KEY = 'organisation';
-
-interface RequestOrigin {
-  ip?: string | null;
-}
 
 export interface SettingsDefaults {
   companyName: string;
@@ -54,7 +51,6 @@ export class SettingsService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly storage: FileStorage,
-    private readonly notifications: NotificationsService,
     private readonly defaults: SettingsDefaults,
   ) {
     this.repo = new SettingsRepository(db);
@@ -86,7 +82,7 @@ export class SettingsService {
           entityId: auth.userId,
           before: Object.fromEntries(changed.map((k) => [k, before[k]])),
           after: Object.fromEntries(changed.map((k) => [k, after[k]])),
-          ipAddress: origin.ip ?? null,
+          ipAddress: origin.ip,
         });
         return after;
       });
@@ -124,16 +120,15 @@ export class SettingsService {
       const repo = new SettingsRepository(tx);
       const now = this.clock.now();
       await repo.updateUser(auth.userId, { passwordHash, updatedAt: now });
-      const count = await repo.revokeOtherSessions(auth.userId, auth.sessionId, now);
+      const count = await userSessions.revokeOthers(tx, auth.userId, auth.sessionId, now);
       await recordAudit(tx, {
         actorId: auth.userId,
         action: 'user.change_password',
         entityType: 'user',
         entityId: auth.userId,
         after: { endedSessions: count },
-        ipAddress: origin.ip ?? null,
+        ipAddress: origin.ip,
       });
-      await this.notifications.announceSessionsEnded(tx, auth.userId);
       return count;
     });
     return {
@@ -163,11 +158,7 @@ export class SettingsService {
 
   async signOutOtherSessions(auth: AuthContext, origin: RequestOrigin): Promise<EndedSessionsResponse> {
     const ended = await this.db.transaction(async (tx) => {
-      const count = await new SettingsRepository(tx).revokeOtherSessions(
-        auth.userId,
-        auth.sessionId,
-        this.clock.now(),
-      );
+      const count = await userSessions.revokeOthers(tx, auth.userId, auth.sessionId, this.clock.now());
       if (count > 0) {
         await recordAudit(tx, {
           actorId: auth.userId,
@@ -175,9 +166,8 @@ export class SettingsService {
           entityType: 'user',
           entityId: auth.userId,
           after: { endedSessions: count },
-          ipAddress: origin.ip ?? null,
+          ipAddress: origin.ip,
         });
-        await this.notifications.announceSessionsEnded(tx, auth.userId);
       }
       return count;
     });
@@ -222,7 +212,7 @@ export class SettingsService {
         entityId: auth.userId,
         before,
         after,
-        ipAddress: origin.ip ?? null,
+        ipAddress: origin.ip,
       });
       return after;
     });
@@ -276,7 +266,7 @@ export class SettingsService {
         entityId: ORGANISATION_KEY,
         before,
         after,
-        ipAddress: origin.ip ?? null,
+        ipAddress: origin.ip,
       });
       return after;
     });
@@ -333,7 +323,7 @@ export class SettingsService {
         entityId: ORGANISATION_KEY,
         before: { logoUrl: before.logoUrl },
         after: { logoUrl },
-        ipAddress: origin.ip ?? null,
+        ipAddress: origin.ip,
       });
       return after;
     });

@@ -1,8 +1,9 @@
-import type { CompletedInspection, SiteInspector, SiteSort, SiteStatus } from '@inspecta/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { SiteSort, SiteStatus } from '@inspecta/contract';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { assignments, equipment, inspections, inspectionUnits, sites, users } from '../../db/schema.js';
+import { assignments, equipment, inspections, sites, users } from '../../db/schema.js';
+import { type MatchingClients, matchingClients, siteSearchCondition } from '../../db/search-conditions.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteInsert = typeof sites.$inferInsert;
@@ -35,7 +36,7 @@ export interface EquipmentSummaryRow {
   nextDueOn: string | null;
 }
 
-const clientColumns = {
+export const clientColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -47,26 +48,9 @@ const clientColumns = {
   deletedAt: users.deletedAt,
 };
 
-/** `%`, `_` and `\` typed by a user are literal characters, not wildcards. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const MAX_INT = 2_147_483_647;
-/** Up to this many matching clients are passed as a list; beyond, the query asks the users table itself. */
-const MAX_CLIENT_IDS = 500;
-
 export interface SearchPlan {
   filter: SiteListFilter;
-  /** Clients whose name or company contains the search term, or 'many' when there are too many to list. */
-  clientIds: number[] | 'many';
-}
-
-function clientMatch(pattern: string): SQL {
-  return and(
-    eq(users.userType, 'client'),
-    or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.company, pattern)),
-  )!;
+  clientIds: MatchingClients;
 }
 
 const SORT_COLUMNS = {
@@ -96,37 +80,14 @@ export class SitesRepository {
    */
   async searchPlan(filter: SiteListFilter): Promise<SearchPlan> {
     if (!filter.search) return { filter, clientIds: [] };
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(clientMatch(`%${escapeLike(filter.search)}%`))
-      .limit(MAX_CLIENT_IDS + 1);
-    return { filter, clientIds: rows.length > MAX_CLIENT_IDS ? 'many' : rows.map((r) => r.id) };
+    return { filter, clientIds: await matchingClients(this.db, filter.search) };
   }
 
-  /**
-   * The register's filter. The search is one trigram-indexed condition on the lower-cased
-   * search_text (SiteId no., name, city), or'ed with the matching clients and, for a number, the id:
-   * every arm has an index, so PostgreSQL answers with a bitmap OR instead of reading every site.
-   * Public so the global search counts exactly what the register shows for the same term.
-   */
-  conditions(plan: SearchPlan, withStatus: boolean): SQL | undefined {
+  /** The register's filter; its search is the one the global search counts with too. */
+  private conditions(plan: SearchPlan, withStatus: boolean): SQL | undefined {
     const { filter } = plan;
     const parts: SQL[] = [];
-    if (filter.search) {
-      const arms: SQL[] = [sql`${sites.searchText} like ${`%${escapeLike(filter.search.toLowerCase())}%`}`];
-      if (plan.clientIds === 'many') {
-        const pattern = `%${escapeLike(filter.search)}%`;
-        arms.push(
-          inArray(sites.clientId, this.db.select({ id: users.id }).from(users).where(clientMatch(pattern))),
-        );
-      } else if (plan.clientIds.length) {
-        arms.push(inArray(sites.clientId, plan.clientIds));
-      }
-      const asId = filter.search.replace(/^#/, '');
-      if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT) arms.push(eq(sites.id, Number(asId)));
-      parts.push(arms.length === 1 ? arms[0]! : or(...arms)!);
-    }
+    if (filter.search) parts.push(siteSearchCondition(this.db, filter.search, plan.clientIds));
     if (filter.clientId !== undefined) parts.push(eq(sites.clientId, filter.clientId));
     if (filter.city) parts.push(sql`lower(${sites.city}) = ${filter.city.toLowerCase()}`);
     if (withStatus && filter.status) parts.push(eq(sites.status, filter.status));
@@ -326,42 +287,6 @@ export class SitesRepository {
     return removed.length;
   }
 
-  async findClient(id: number): Promise<ClientRow | undefined> {
-    const [row] = await this.db.select(clientColumns).from(users).where(eq(users.id, id)).limit(1);
-    return row;
-  }
-
-  /** Live (not deleted) clients for pickers, by company then name. */
-  async listClients(search: string | undefined, offset: number, limit: number) {
-    const where = and(
-      eq(users.userType, 'client'),
-      isNull(users.deletedAt),
-      search
-        ? or(
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(search)}%`),
-            ilike(users.company, `%${escapeLike(search)}%`),
-            ilike(users.email, `%${escapeLike(search)}%`),
-          )
-        : undefined,
-    );
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select(clientColumns)
-        .from(users)
-        .where(where)
-        .orderBy(
-          sql`${users.company} asc nulls last`,
-          asc(users.firstName),
-          asc(users.lastName),
-          asc(users.id),
-        )
-        .offset(offset)
-        .limit(limit),
-      this.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { rows, total: Number(totals[0]?.n ?? 0) };
-  }
-
   /** Units at the site by status and, for units not retired, by due state relative to `today`. */
   async equipmentSummary(siteId: number, today: string, soonUntil: string): Promise<EquipmentSummaryRow> {
     const live = sql`${equipment.status} <> 'retired'`;
@@ -402,99 +327,6 @@ export class SitesRepository {
       upToDate: row?.upToDate ?? 0,
       notScheduled: row?.notScheduled ?? 0,
       nextDueOn: row?.nextDueOn ? String(row.nextDueOn).slice(0, 10) : null,
-    };
-  }
-
-  // ---- Inspections and assignments ----
-  /** Whether any inspection at the site was completed (such a site is deactivated, never deleted). */
-  async hasCompletedInspections(siteId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: inspections.id })
-      .from(inspections)
-      .where(and(eq(inspections.siteId, siteId), eq(inspections.status, 'completed')))
-      .limit(1);
-    return row !== undefined;
-  }
-
-  /** Assigned or in-progress assignments at the site. */
-  async openAssignmentCount(siteId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(assignments)
-      .where(and(eq(assignments.siteId, siteId), inArray(assignments.status, ['assigned', 'in_progress'])));
-    return row?.n ?? 0;
-  }
-
-  /** Inspectors with open (assigned or in-progress) assignments at the site. */
-  async assignedInspectors(siteId: number): Promise<SiteInspector[]> {
-    const open = sql<number>`count(*)::int`;
-    const rows = await this.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phone: users.phone,
-        openAssignments: open,
-      })
-      .from(assignments)
-      .innerJoin(users, eq(users.id, assignments.inspectorId))
-      .where(and(eq(assignments.siteId, siteId), inArray(assignments.status, ['assigned', 'in_progress'])))
-      .groupBy(users.id)
-      .orderBy(asc(users.firstName), asc(users.lastName));
-    return rows.map((r) => ({
-      id: r.id,
-      name: `${r.firstName} ${r.lastName}`.trim(),
-      email: r.email,
-      phone: r.phone,
-      openAssignments: r.openAssignments,
-    }));
-  }
-
-  /**
-   * Completed inspections at the site, newest first (the partial index on site and completion), and
-   * how many there are. `equipment` names the unit when the inspection covered exactly one.
-   */
-  async completedInspections(
-    siteId: number,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: CompletedInspection[]; total: number }> {
-    const where = and(eq(inspections.siteId, siteId), eq(inspections.status, 'completed'));
-    const inspector = alias(users, 'inspector');
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select({
-          id: inspections.id,
-          completedAt: inspections.completedAt,
-          result: inspections.result,
-          remarks: inspections.remarks,
-          inspector: { id: inspector.id, firstName: inspector.firstName, lastName: inspector.lastName },
-          equipment: { id: equipment.id, name: equipment.name, assetTag: equipment.assetTag },
-        })
-        .from(inspections)
-        .innerJoin(inspector, eq(inspector.id, inspections.inspectorId))
-        .leftJoin(
-          inspectionUnits,
-          and(eq(inspectionUnits.inspectionId, inspections.id), eq(inspections.unitCount, 1)),
-        )
-        .leftJoin(equipment, eq(equipment.id, inspectionUnits.equipmentId))
-        .where(where)
-        .orderBy(desc(inspections.completedAt), desc(inspections.id))
-        .offset(offset)
-        .limit(limit),
-      this.db.select({ n: count() }).from(inspections).where(where),
-    ]);
-    return {
-      rows: rows.map((r) => ({
-        id: r.id,
-        completedAt: (r.completedAt ?? new Date(0)).toISOString(),
-        result: r.result ?? 'pass',
-        inspector: { id: r.inspector.id, name: `${r.inspector.firstName} ${r.inspector.lastName}`.trim() },
-        equipment: r.equipment,
-        remarks: r.remarks,
-      })),
-      total: totals[0]?.n ?? 0,
     };
   }
 }

@@ -17,16 +17,16 @@ import {
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { SiteContactValue } from '../../db/schema.js';
+import { SiteClientsRepository } from './site-clients.repository.js';
+import { SiteInspectionsRepository } from './site-inspections.repository.js';
 import { personName, toSite, toSiteClient } from './sites.mapper.js';
 import { type SiteInsert, type SiteRow, SitesRepository, type SiteWithClient } from './sites.repository.js';
-
-export interface RequestOrigin {
-  ip: string;
-}
 
 /** The fields a create or an update may set, in the order they are compared for the audit trail. */
 const EDITABLE_FIELDS = [
@@ -94,12 +94,16 @@ function siteCodeTaken(code?: string): AppError {
 
 export class SitesService {
   private readonly repo: SitesRepository;
+  private readonly clientsRepo: SiteClientsRepository;
+  private readonly inspectionsRepo: SiteInspectionsRepository;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {
     this.repo = new SitesRepository(db);
+    this.clientsRepo = new SiteClientsRepository(db);
+    this.inspectionsRepo = new SiteInspectionsRepository(db);
   }
 
   // ---- reads ----
@@ -184,8 +188,8 @@ export class SitesService {
     const now = this.clock.now();
     const [summary, inspectors, inspections] = await Promise.all([
       this.repo.equipmentSummary(id, localDate(now), localDate(addDays(now, DUE_SOON_DAYS))),
-      this.repo.assignedInspectors(id),
-      this.repo.completedInspections(id, 0, LATEST_INSPECTIONS),
+      this.inspectionsRepo.assignedInspectors(id),
+      this.inspectionsRepo.completedInspections(id, 0, LATEST_INSPECTIONS),
     ]);
     return {
       site: {
@@ -218,7 +222,7 @@ export class SitesService {
     limit: number;
   }): Promise<SiteCompletedInspectionsResponse> {
     if (!(await this.repo.exists(query.site_id))) throw AppError.notFound('Site');
-    const { rows, total } = await this.repo.completedInspections(
+    const { rows, total } = await this.inspectionsRepo.completedInspections(
       query.site_id,
       (query.page - 1) * query.limit,
       query.limit,
@@ -227,7 +231,7 @@ export class SitesService {
   }
 
   async clients(query: ClientListQueryValues): Promise<ClientListResponse> {
-    const { rows, total } = await this.repo.listClients(
+    const { rows, total } = await this.clientsRepo.listClients(
       query.search || undefined,
       (query.page - 1) * query.limit,
       query.limit,
@@ -246,7 +250,7 @@ export class SitesService {
     const problems = siteRuleProblems(body, { forActive: false });
     if (problems.length) throw AppError.validation(problems);
     return this.inTransaction(async (repo, tx) => {
-      if (body.clientId) await this.checkAssignableClient(repo, body.clientId);
+      if (body.clientId) await this.checkAssignableClient(tx, body.clientId);
       let siteCode = body.siteCode ?? null;
       if (siteCode) {
         if (await repo.findBySiteCode(siteCode)) throw siteCodeTaken(siteCode);
@@ -283,7 +287,7 @@ export class SitesService {
         after: row,
         ipAddress: origin.ip,
       });
-      return { site: await this.withClient(repo, row), message: `Draft ${row.siteCode} created` };
+      return { site: await this.withClient(tx, row), message: `Draft ${row.siteCode} created` };
     }, body.siteCode ?? undefined);
   }
 
@@ -329,13 +333,13 @@ export class SitesService {
             : `An ${current.status} site needs these fields: ${problems.map((p) => p.field).join(', ')}`,
         );
       }
-      if (changes.clientId) await this.checkAssignableClient(repo, changes.clientId);
+      if (changes.clientId) await this.checkAssignableClient(tx, changes.clientId);
       if (changes.siteCode) {
         const holder = await repo.findBySiteCode(changes.siteCode);
         if (holder && holder.id !== id) throw siteCodeTaken(changes.siteCode);
       }
       if (Object.keys(changes).length === 0) {
-        return { site: await this.withClient(repo, current), message: 'No changes to save' };
+        return { site: await this.withClient(tx, current), message: 'No changes to save' };
       }
 
       const row = await repo.update(id, { ...changes, updatedAt: this.clock.now() });
@@ -348,7 +352,7 @@ export class SitesService {
         after: row,
         ipAddress: origin.ip,
       });
-      return { site: await this.withClient(repo, row), message: `Site ${row.siteCode} updated` };
+      return { site: await this.withClient(tx, row), message: `Site ${row.siteCode} updated` };
     }, body.siteCode ?? undefined);
   }
 
@@ -365,7 +369,7 @@ export class SitesService {
             : 'This site is inactive: reactivate it instead of saving it again',
         );
       }
-      await this.checkComplete(repo, current, 'Complete these fields before saving the site');
+      await this.checkComplete(tx, current, 'Complete these fields before saving the site');
       const row = await repo.update(id, { status: 'active', updatedAt: this.clock.now() });
       await recordAudit(tx, {
         actorId: auth.userId,
@@ -376,7 +380,7 @@ export class SitesService {
         after: row,
         ipAddress: origin.ip,
       });
-      return { site: await this.withClient(repo, row), message: `Site ${row.siteCode} saved and active` };
+      return { site: await this.withClient(tx, row), message: `Site ${row.siteCode} saved and active` };
     });
   }
 
@@ -419,12 +423,12 @@ export class SitesService {
       }
       if (current.status === status) {
         return {
-          site: await this.withClient(repo, current),
+          site: await this.withClient(tx, current),
           message: `Site ${current.siteCode} is already ${status}`,
         };
       }
       if (status === 'active') {
-        await this.checkComplete(repo, current, 'Complete these fields before reactivating the site');
+        await this.checkComplete(tx, current, 'Complete these fields before reactivating the site');
       }
       const row = await repo.update(id, { status, updatedAt: this.clock.now() });
       await recordAudit(tx, {
@@ -437,7 +441,7 @@ export class SitesService {
         ipAddress: origin.ip,
       });
       return {
-        site: await this.withClient(repo, row),
+        site: await this.withClient(tx, row),
         message: `Site ${row.siteCode} ${status === 'active' ? 'reactivated' : 'deactivated'}`,
       };
     });
@@ -451,13 +455,14 @@ export class SitesService {
     return this.inTransaction(async (repo, tx) => {
       const current = await repo.lockById(id);
       if (!current) throw AppError.notFound('Site');
-      if (await repo.hasCompletedInspections(id)) {
+      const inspectionWork = new SiteInspectionsRepository(tx);
+      if (await inspectionWork.hasCompletedInspections(id)) {
         throw new AppError(
           'CONFLICT',
           'This site has completed inspections, so it cannot be deleted. Deactivate it instead to keep its history.',
         );
       }
-      const open = await repo.openAssignmentCount(id);
+      const open = await inspectionWork.openAssignmentCount(id);
       if (open > 0) {
         throw new AppError(
           'CONFLICT',
@@ -500,14 +505,16 @@ export class SitesService {
     }
   }
 
-  private async withClient(repo: SitesRepository, row: SiteRow) {
-    const client = row.clientId ? await repo.findClient(row.clientId) : undefined;
+  private async withClient(executor: Executor, row: SiteRow) {
+    const client = row.clientId
+      ? await new SiteClientsRepository(executor).findClient(row.clientId)
+      : undefined;
     return toSite(row, client ?? null);
   }
 
   /** A site can be given only to a live, active client. */
-  private async checkAssignableClient(repo: SitesRepository, clientId: number): Promise<void> {
-    const client = await repo.findClient(clientId);
+  private async checkAssignableClient(executor: Executor, clientId: number): Promise<void> {
+    const client = await new SiteClientsRepository(executor).findClient(clientId);
     if (client?.userType !== 'client' || client.deletedAt) {
       throw AppError.validation([{ field: 'clientId', message: 'Choose an existing client' }]);
     }
@@ -519,10 +526,10 @@ export class SitesService {
   }
 
   /** Every required field is there and the client is live and active, or 400 naming each problem. */
-  private async checkComplete(repo: SitesRepository, site: SiteRow, message: string): Promise<void> {
+  private async checkComplete(executor: Executor, site: SiteRow, message: string): Promise<void> {
     const problems: FieldError[] = siteRuleProblems(site, { forActive: true });
     if (site.clientId && !problems.some((p) => p.field === 'clientId')) {
-      const client = await repo.findClient(site.clientId);
+      const client = await new SiteClientsRepository(executor).findClient(site.clientId);
       if (!client || client.deletedAt || client.status !== 'active') {
         problems.push({
           field: 'clientId',

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { containsPattern, escapeLike } from '../../db/query-helpers.js';
 import {
   equipmentTypes,
   inspectionCategories,
@@ -24,7 +25,6 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
-import { containsPattern } from '../inspection-categories/inspection-categories.repository.js';
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateVersionRow = typeof templateVersions.$inferSelect;
@@ -215,7 +215,7 @@ export class TemplatesRepository {
     const rows = await this.db
       .select({ name: templates.name })
       .from(templates)
-      .where(ilike(templates.name, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      .where(ilike(templates.name, `${escapeLike(base)}%`));
     return rows.map((r) => r.name);
   }
 

@@ -81,10 +81,8 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templatesService: Template
         response: { 201: templateMutationResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const template = await service.create(requireAuth(request), request.body, originOf(request));
-      return reply.status(201).send({ template, message: 'Template created' });
-    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireAuth(request), request.body, originOf(request))),
   );
 
   app.get(
@@ -114,15 +112,8 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templatesService: Template
         response: { 200: templateMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({
-      template: await service.update(
-        requireAuth(request),
-        request.params.id,
-        request.body,
-        originOf(request),
-      ),
-      message: 'Template details saved',
-    }),
+    async (request) =>
+      service.update(requireAuth(request), request.params.id, request.body, originOf(request)),
   );
 
   app.put(
@@ -154,10 +145,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templatesService: Template
         response: { 200: templateMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({
-      template: await service.discardDraft(requireAuth(request), request.params.id, originOf(request)),
-      message: 'Draft discarded',
-    }),
+    async (request) => service.discardDraft(requireAuth(request), request.params.id, originOf(request)),
   );
 
   app.post(
@@ -190,15 +178,17 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templatesService: Template
         response: { 201: templateMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const template = await service.duplicate(
-        requireAuth(request),
-        request.params.id,
-        request.body ?? {},
-        originOf(request),
-      );
-      return reply.status(201).send({ template, message: `Copied as “${template.name}”` });
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.duplicate(
+            requireAuth(request),
+            request.params.id,
+            request.body ?? {},
+            originOf(request),
+          ),
+        ),
   );
 
   app.post(
@@ -212,10 +202,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templatesService: Template
         response: { 200: templateMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({
-      template: await service.archive(requireAuth(request), request.params.id, originOf(request)),
-      message: 'Template archived',
-    }),
+    async (request) => service.archive(requireAuth(request), request.params.id, originOf(request)),
   );
 
   app.post(
@@ -229,10 +216,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templatesService: Template
         response: { 200: templateMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({
-      template: await service.restore(requireAuth(request), request.params.id, originOf(request)),
-      message: 'Template restored',
-    }),
+    async (request) => service.restore(requireAuth(request), request.params.id, originOf(request)),
   );
 
   app.get(

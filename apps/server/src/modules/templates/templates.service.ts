@@ -14,6 +14,7 @@ import {
   type TemplateExportQuery,
   type TemplateListQuery,
   type TemplateListResponse,
+  type TemplateMutationResponse,
   type TemplateSummary,
   type TemplateVersion,
   type TemplateVersionSummary,
@@ -27,9 +28,11 @@ import {
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import { type Clock, systemClock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Transaction } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import {
   type EquipmentTypeLink,
   type TemplateExportRow,
@@ -38,10 +41,6 @@ import {
   TemplatesRepository,
   type TemplateVersionRow,
 } from './templates.repository.js';
-
-export interface ActorOrigin {
-  ip: string;
-}
 
 const NAME_TAKEN = 'A template with this name already exists';
 const NAME_CONSTRAINT = 'templates_name_unique';
@@ -247,7 +246,11 @@ export class TemplatesService {
     return toVersion(row, names);
   }
 
-  async create(auth: AuthContext, input: CreateTemplateBody, origin: ActorOrigin): Promise<TemplateDetail> {
+  async create(
+    auth: AuthContext,
+    input: CreateTemplateBody,
+    origin: RequestOrigin,
+  ): Promise<TemplateMutationResponse> {
     const body = createTemplateBodySchema.parse(input);
     return this.withNameConflict(() =>
       this.db.transaction(async (tx) => {
@@ -281,7 +284,7 @@ export class TemplatesService {
           },
           ipAddress: origin.ip,
         });
-        return this.get(template.id, tx);
+        return { template: await this.get(template.id, tx), message: 'Template created' };
       }),
     );
   }
@@ -291,8 +294,8 @@ export class TemplatesService {
     auth: AuthContext,
     id: number,
     input: UpdateTemplateBody,
-    origin: ActorOrigin,
-  ): Promise<TemplateDetail> {
+    origin: RequestOrigin,
+  ): Promise<TemplateMutationResponse> {
     const body = updateTemplateBodySchema.parse(input);
     return this.withNameConflict(() =>
       this.db.transaction(async (tx) => {
@@ -325,7 +328,7 @@ export class TemplatesService {
           ),
           ipAddress: origin.ip,
         });
-        return this.get(id, tx);
+        return { template: await this.get(id, tx), message: 'Template details saved' };
       }),
     );
   }
@@ -338,7 +341,7 @@ export class TemplatesService {
     auth: AuthContext,
     id: number,
     input: SaveTemplateDraftBody,
-    origin: ActorOrigin,
+    origin: RequestOrigin,
   ): Promise<{ template: TemplateDetail; message: string }> {
     const body = saveTemplateDraftBodySchema.parse(input);
     return this.db.transaction(async (tx) => {
@@ -388,7 +391,11 @@ export class TemplatesService {
   }
 
   /** Throws away the draft of a published template; the published version stays in use. */
-  async discardDraft(auth: AuthContext, id: number, origin: ActorOrigin): Promise<TemplateDetail> {
+  async discardDraft(
+    auth: AuthContext,
+    id: number,
+    origin: RequestOrigin,
+  ): Promise<TemplateMutationResponse> {
     return this.db.transaction(async (tx) => {
       const repo = new TemplatesRepository(tx);
       const template = await this.lockEditable(repo, id);
@@ -410,7 +417,7 @@ export class TemplatesService {
         before: { version: draft.version, content: draft.content },
         ipAddress: origin.ip,
       });
-      return this.get(id, tx);
+      return { template: await this.get(id, tx), message: 'Draft discarded' };
     });
   }
 
@@ -419,7 +426,7 @@ export class TemplatesService {
     auth: AuthContext,
     id: number,
     input: PublishTemplateBody,
-    origin: ActorOrigin,
+    origin: RequestOrigin,
   ): Promise<{ template: TemplateDetail; message: string }> {
     const body = publishTemplateBodySchema.parse(input);
     return this.db.transaction(async (tx) => {
@@ -470,8 +477,8 @@ export class TemplatesService {
     auth: AuthContext,
     id: number,
     input: DuplicateTemplateBody,
-    origin: ActorOrigin,
-  ): Promise<TemplateDetail> {
+    origin: RequestOrigin,
+  ): Promise<TemplateMutationResponse> {
     const body = duplicateTemplateBodySchema.parse(input);
     return this.withNameConflict(() =>
       this.db.transaction(async (tx) => {
@@ -514,13 +521,14 @@ export class TemplatesService {
           },
           ipAddress: origin.ip,
         });
-        return this.get(copy.id, tx);
+        const template = await this.get(copy.id, tx);
+        return { template, message: `Copied as “${template.name}”` };
       }),
     );
   }
 
   /** Archived templates are kept (inspections refer to them) but no longer offered or edited. */
-  async archive(auth: AuthContext, id: number, origin: ActorOrigin): Promise<TemplateDetail> {
+  async archive(auth: AuthContext, id: number, origin: RequestOrigin): Promise<TemplateMutationResponse> {
     return this.db.transaction(async (tx) => {
       const repo = new TemplatesRepository(tx);
       const before = await repo.lock(id);
@@ -537,11 +545,11 @@ export class TemplatesService {
         after: { status: 'archived', defaultForEquipmentTypeIds: [] },
         ipAddress: origin.ip,
       });
-      return this.get(id, tx);
+      return { template: await this.get(id, tx), message: 'Template archived' };
     });
   }
 
-  async restore(auth: AuthContext, id: number, origin: ActorOrigin): Promise<TemplateDetail> {
+  async restore(auth: AuthContext, id: number, origin: RequestOrigin): Promise<TemplateMutationResponse> {
     return this.db.transaction(async (tx) => {
       const repo = new TemplatesRepository(tx);
       const before = await repo.lock(id);
@@ -559,7 +567,7 @@ export class TemplatesService {
         after: { status },
         ipAddress: origin.ip,
       });
-      return this.get(id, tx);
+      return { template: await this.get(id, tx), message: 'Template restored' };
     });
   }
 

@@ -1,18 +1,9 @@
-import type { InvitationDelivery, UserType } from '@inspecta/contract';
-import type { Executor } from '../../db/database.js';
-import { generateSessionToken, hashSessionToken } from '../auth/session-token.js';
-import type { DeliveryService } from '../delivery/delivery.service.js';
-import { type UserRow, UsersRepository } from './users.repository.js';
+import type { UserType } from '@inspecta/contract';
+import type { UserRow } from './users.repository.js';
 
 /** An invitation link works once, for seven days. */
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 export const ACCEPT_INVITATION_PATH = '/accept-invitation';
-
-export interface IssuedInvitation {
-  outboxId: number;
-  expiresAt: Date;
-  link: string;
-}
 
 const ROLE_LABEL: Record<UserType, string> = {
   admin: 'administrator',
@@ -55,55 +46,4 @@ export function invitationEmail(options: {
 <p style="font-size:13px;color:#5c6670">Or paste this link into your browser: ${escapeHtml(link)}<br>It works once and expires on ${escapeHtml(expiry)}. If you did not expect this email, you can ignore it.</p>
 </body></html>`;
   return { to: user.email, subject: `Your ${productName} account: choose a password`, text, html };
-}
-
-/**
- * Issues an invitation inside the caller's transaction: earlier open invitations end, a new
- * 256-bit token is stored as its SHA-256 digest, and the email is queued in the outbox. The caller
- * dispatches the email after the commit.
- */
-export async function issueInvitation(
-  tx: Executor,
-  delivery: DeliveryService,
-  options: {
-    user: UserRow;
-    actorId: number;
-    inviterName: string;
-    now: Date;
-    publicUrl: string;
-    productName: string;
-  },
-): Promise<IssuedInvitation> {
-  const repo = new UsersRepository(tx);
-  const { user, now } = options;
-  await repo.revokeOpenInvitations(user.id, now);
-  const token = generateSessionToken();
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-  await repo.insertInvitation({
-    userId: user.id,
-    tokenHash: hashSessionToken(token),
-    createdBy: options.actorId,
-    createdAt: now,
-    expiresAt,
-  });
-  const link = `${options.publicUrl}${ACCEPT_INVITATION_PATH}?token=${token}`;
-  const outboxId = await delivery.queueEmail(
-    tx,
-    invitationEmail({
-      productName: options.productName,
-      user,
-      inviterName: options.inviterName,
-      link,
-      expiresAt,
-    }),
-  );
-  return { outboxId, expiresAt, link };
-}
-
-export async function dispatchInvitation(
-  delivery: DeliveryService,
-  issued: IssuedInvitation,
-): Promise<InvitationDelivery> {
-  const status = await delivery.dispatch(issued.outboxId);
-  return { expiresAt: issued.expiresAt.toISOString(), delivery: status, link: issued.link };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invitationEmail } from './invitations.js';
 import { auditChanges } from './user-mapper.js';
-import { escapeLike } from './users.repository.js';
 
 describe('audit changes', () => {
   it('lists changed fields with before and after, skipping bookkeeping', () => {
@@ -19,12 +18,6 @@ describe('audit changes', () => {
       { field: 'sessionsEnded', from: null, to: '2' },
     ]);
     expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
-  });
-});
-
-describe('search terms', () => {
-  it('treat LIKE wildcards literally', () => {
-    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
   });
 });
 

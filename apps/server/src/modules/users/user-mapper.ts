@@ -1,6 +1,10 @@
 import type { User, UserAuditEvent } from '@inspecta/contract';
 import type { AuditEventWithActor, UserRecord } from './users.repository.js';
 
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
 export function toUser(record: UserRecord): User {
   return {
     id: record.id,

@@ -3,16 +3,11 @@ import { and, asc, count, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'dr
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
+import { userSearchCondition } from '../../db/search-conditions.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type InvitationRow = typeof userInvitations.$inferSelect;
-
-/**
- * What the user list searches, exactly as the trigram index `users_search_trgm_idx` is built
- * (db/schema.ts): PostgreSQL serves an `ilike` from the index only when the expression matches.
- */
-export const USER_SEARCH_DOCUMENT = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.company}, '') || ' ' || coalesce(${users.employeeCode}, ''))`;
 
 /** A user with what the admin screens show besides the row itself. */
 export interface UserRecord extends Omit<UserRow, 'passwordHash'> {
@@ -61,33 +56,8 @@ function userFilterWhere(filter: UserFilter): SQL | undefined {
     isNull(users.deletedAt),
     filter.userType ? eq(users.userType, filter.userType) : undefined,
     filter.status ? eq(users.status, filter.status) : undefined,
-    filter.search ? searchCondition(filter.search) : undefined,
+    filter.search ? userSearchCondition(filter.search) : undefined,
   );
-}
-
-/** `%`, `_` and `\` are literal in a search term. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * The search condition: a substring of the search document (case-insensitive, from the trigram
- * index), a phone typed with spaces or dashes, or the exact Id.
- */
-export function searchCondition(search: string): SQL | undefined {
-  const term = search.trim();
-  if (!term) return undefined;
-  const patterns = new Set([term]);
-  if (/^[\d\s()+.-]+$/.test(term)) {
-    const digits = term.replace(/[\s().-]/g, '');
-    if (digits.length >= 3) patterns.add(digits);
-  }
-  const conditions: SQL[] = [...patterns].map(
-    (p) => sql`${USER_SEARCH_DOCUMENT} ilike ${`%${escapeLike(p)}%`}`,
-  );
-  const id = /^#?(\d{1,9})$/.exec(term)?.[1];
-  if (id) conditions.push(eq(users.id, Number(id)));
-  return or(...conditions);
 }
 
 function orderBy(sort: string | undefined): SQL[] {

@@ -22,9 +22,10 @@ import {
 } from '@inspecta/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
+import { readUploadedImage } from '../../core/files/read-upload.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
 import { EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
-import { readUploadedImage } from '../files/read-uploaded-image.js';
+import type { InvitationsService } from './invitations.service.js';
 import type { UsersService } from './users.service.js';
 import { USER_EXPORT_COLUMNS } from './users-export.js';
 
@@ -35,10 +36,10 @@ const uploadDescription =
   `not by its name) of at most ${MAX_MB} MiB (413 otherwise). It is re-encoded as WebP, at most 512×512, ` +
   'without metadata, and stored under a random name served at /api/files/<name>.';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> = async (
-  app,
-  { usersService },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  usersService: UsersService;
+  invitationsService: InvitationsService;
+}> = async (app, { usersService, invitationsService }) => {
   await app.register(multipart, {
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
   });
@@ -195,8 +196,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 200: sendInvitationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      usersService.sendInvitation(requireAuth(request), request.params.id, originOf(request)),
+    async (request) => invitationsService.resend(requireAuth(request), request.params.id, originOf(request)),
   );
 
   app.post(
@@ -214,13 +214,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
     },
     async (request) => {
       const image = await readUploadedImage(request);
-      const { user } = await usersService.setProfileImage(
+      const { message, user } = await usersService.setProfileImage(
         requireAuth(request),
         request.params.id,
         image,
         originOf(request),
       );
-      return { message: 'Profile image updated', user };
+      return { message, user };
     },
   );
 
@@ -236,12 +236,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
       },
     },
     async (request) => {
-      const { user } = await usersService.clearProfileImage(
+      const { message, user } = await usersService.clearProfileImage(
         requireAuth(request),
         request.params.id,
         originOf(request),
       );
-      return { message: 'Profile image removed', user };
+      return { message, user };
     },
   );
 
@@ -260,8 +260,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
     async (request) => {
       const auth = requireAuth(request);
       const image = await readUploadedImage(request);
-      const { sessionUser } = await usersService.setProfileImage(auth, auth.userId, image, originOf(request));
-      return { message: 'Profile image updated', user: sessionUser };
+      const { message, sessionUser } = await usersService.setProfileImage(
+        auth,
+        auth.userId,
+        image,
+        originOf(request),
+      );
+      return { message, user: sessionUser };
     },
   );
 
@@ -277,8 +282,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
     },
     async (request) => {
       const auth = requireAuth(request);
-      const { sessionUser } = await usersService.clearProfileImage(auth, auth.userId, originOf(request));
-      return { message: 'Profile image removed', user: sessionUser };
+      const { message, sessionUser } = await usersService.clearProfileImage(
+        auth,
+        auth.userId,
+        originOf(request),
+      );
+      return { message, user: sessionUser };
     },
   );
 
@@ -293,7 +302,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 200: invitationInfoResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => usersService.invitationInfo(request.query.token),
+    async (request) => invitationsService.info(request.query.token),
   );
 
   app.post(
@@ -310,6 +319,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 200: acceptInvitationResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => usersService.acceptInvitation(request.body, originOf(request)),
+    async (request) => invitationsService.accept(request.body, originOf(request)),
   );
 };

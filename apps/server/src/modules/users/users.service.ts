@@ -1,13 +1,8 @@
 import {
-  type AcceptInvitationBody,
-  type AcceptInvitationResponse,
   type AdminListQuery,
-  type InvitationInfo,
-  passwordNotEmail,
   type RegisterUserBody,
   type RegisterUserResponse,
   roleFieldIssues,
-  type SendInvitationResponse,
   type SessionUser,
   type UpdateUserProfileBody,
   type UpdateUserStatusBody,
@@ -22,30 +17,20 @@ import {
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import { type FileStorage, generateFileName } from '../../core/files/file-storage.js';
+import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
+import { processProfileImage } from '../../core/files/image-processing.js';
+import type { RequestOrigin } from '../../core/request-origin.js';
+import { hashPassword } from '../../core/security/password-hasher.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
-import { AuthRepository } from '../auth/auth.repository.js';
-import { hashPassword } from '../auth/password-hasher.js';
-import { hashSessionToken } from '../auth/session-token.js';
-import type { DeliveryService } from '../delivery/delivery.service.js';
-import { type FileStorage, generateFileName } from '../files/file-storage.js';
-import { fileNameFromUrl, fileUrl } from '../files/file-urls.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import { dispatchInvitation, type IssuedInvitation, issueInvitation } from './invitations.js';
-import { processProfileImage } from './profile-image.js';
-import { toAuditEvent, toUser } from './user-mapper.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import { userSessions } from '../auth/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { type InvitationsService, type IssuedInvitation, invitationSentence } from './invitations.service.js';
+import { fullName, toAuditEvent, toUser } from './user-mapper.js';
 import { type NewUserRow, type UserRecord, type UserRow, UsersRepository } from './users.repository.js';
-
-export interface UsersSettings {
-  /** Links in emails start with this (PUBLIC_URL). */
-  publicUrl: string;
-  productName: string;
-}
-
-export interface RequestOrigin {
-  ip: string;
-}
 
 const RECENT_EVENTS = 12;
 
@@ -85,10 +70,6 @@ function mapUniqueViolation(error: unknown): never {
   throw error;
 }
 
-function fullName(user: Pick<UserRow, 'firstName' | 'lastName'>): string {
-  return `${user.firstName} ${user.lastName}`.trim();
-}
-
 /** The row without what an audit trail should not repeat on every event. */
 function snapshot(user: UserRow) {
   const { passwordHash, createdAt, updatedAt, ...rest } = user;
@@ -107,10 +88,9 @@ export class UsersService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly delivery: DeliveryService,
+    private readonly invitations: InvitationsService,
     private readonly storage: FileStorage,
     private readonly notifications: NotificationsService,
-    private readonly settings: UsersSettings,
   ) {
     this.repo = new UsersRepository(db);
   }
@@ -171,7 +151,7 @@ export class UsersService {
     const record = await this.repo.findLiveById(id);
     if (!record) throw userNotFound();
     const [activeSessions, events] = await Promise.all([
-      new AuthRepository(this.db).countActiveSessionsOfUser(id, this.clock.now()),
+      userSessions.countActive(this.db, id, this.clock.now()),
       this.repo.recentAuditEvents(id, RECENT_EVENTS),
     ]);
     return { user: toUser(record), activeSessions, recentEvents: events.map(toAuditEvent) };
@@ -218,7 +198,7 @@ export class UsersService {
           after: snapshot(user),
           ipAddress: origin.ip,
         });
-        const issued = body.sendInvitation ? await this.issue(tx, user, auth, now, origin) : null;
+        const issued = body.sendInvitation ? await this.invitations.issue(tx, user, auth, now, origin) : null;
         const kind = { admin: 'administrator', inspector: 'inspector', client: 'client' }[user.userType];
         await this.notifications.notify(tx, {
           recipients: await this.notifications.adminRecipients(tx, [auth.userId, user.id]),
@@ -236,7 +216,7 @@ export class UsersService {
     }
 
     const { user, issued } = created;
-    const invitation = issued ? await dispatchInvitation(this.delivery, issued) : null;
+    const invitation = issued ? await this.invitations.dispatch(issued) : null;
     const label = { admin: 'Administrator', inspector: 'Inspector', client: 'Client' }[user.userType];
     return {
       message: invitation
@@ -245,32 +225,6 @@ export class UsersService {
       user: await this.answerFor(user.id),
       invitation,
     };
-  }
-
-  private async issue(
-    tx: Executor,
-    user: UserRow,
-    auth: AuthContext,
-    now: Date,
-    origin: RequestOrigin,
-  ): Promise<IssuedInvitation> {
-    const issued = await issueInvitation(tx, this.delivery, {
-      user,
-      actorId: auth.userId,
-      inviterName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-      now,
-      publicUrl: this.settings.publicUrl,
-      productName: this.settings.productName,
-    });
-    await recordAudit(tx, {
-      actorId: auth.userId,
-      action: 'user.invitation_sent',
-      entityType: 'user',
-      entityId: user.id,
-      after: { email: user.email, expiresAt: issued.expiresAt },
-      ipAddress: origin.ip,
-    });
-    return issued;
   }
 
   // Changing ------------------------------------------------------------------------------------
@@ -348,7 +302,7 @@ export class UsersService {
       await repo.update(id, { status: body.status, updatedAt: now });
       let sessionsEnded = 0;
       if (body.status === 'inactive') {
-        sessionsEnded = await new AuthRepository(tx).revokeAllSessionsOfUser(id, now);
+        sessionsEnded = await userSessions.revokeAll(tx, id, now);
         await repo.revokeOpenInvitations(id, now);
       }
       await recordAudit(tx, {
@@ -379,7 +333,7 @@ export class UsersService {
       if (!current) throw userNotFound();
       if (current.status === 'active') await this.keepOneActiveAdmin(repo, current, 'delete');
       await repo.update(id, { deletedAt: now, updatedAt: now });
-      const sessionsEnded = await new AuthRepository(tx).revokeAllSessionsOfUser(id, now);
+      const sessionsEnded = await userSessions.revokeAll(tx, id, now);
       await repo.revokeOpenInvitations(id, now);
       await recordAudit(tx, {
         actorId: auth.userId,
@@ -406,97 +360,6 @@ export class UsersService {
     }
   }
 
-  // Invitations ---------------------------------------------------------------------------------
-
-  async sendInvitation(
-    auth: AuthContext,
-    id: number,
-    origin: RequestOrigin,
-  ): Promise<SendInvitationResponse> {
-    const now = this.clock.now();
-    const issued = await this.db.transaction(async (tx) => {
-      const current = await new UsersRepository(tx).lockLiveById(id);
-      if (!current) throw userNotFound();
-      if (current.passwordHash) {
-        throw new AppError(
-          'CONFLICT',
-          `${fullName(current)} has already chosen a password. They can use "Forgot password" to reset it.`,
-        );
-      }
-      if (current.status !== 'active') {
-        throw new AppError('CONFLICT', `${fullName(current)} is deactivated: reactivate the account first.`);
-      }
-      return { user: current, issued: await this.issue(tx, current, auth, now, origin) };
-    });
-    const invitation = await dispatchInvitation(this.delivery, issued.issued);
-    const sentence = invitationSentence(invitation.delivery, issued.user.email);
-    return { message: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`, invitation };
-  }
-
-  private async findOpenInvitation(token: string, executor: Executor, lock = false) {
-    const found = await new UsersRepository(executor).findInvitationByTokenHash(hashSessionToken(token), {
-      lock,
-    });
-    const invalid = () =>
-      new AppError(
-        'NOT_FOUND',
-        'This invitation link is not valid any more. Ask an administrator for a new one.',
-      );
-    if (!found) throw invalidInvitation();
-    const { invitation, user } = found;
-    if (invitation.acceptedAt) {
-      throw new AppError(
-        'NOT_FOUND',
-        'This invitation was already used. Sign in with the password you chose.',
-      );
-    }
-    if (invitation.revokedAt || user.deletedAt || user.status !== 'active') throw invalid();
-    if (invitation.expiresAt <= this.clock.now()) {
-      throw new AppError('NOT_FOUND', 'This invitation has expired. Ask an administrator to send a new one.');
-    }
-    return found;
-  }
-
-  async invitationInfo(token: string): Promise<InvitationInfo> {
-    const { invitation, user } = await this.findOpenInvitation(token, this.db);
-    return {
-      firstName: user.firstName,
-      email: user.email,
-      userType: user.userType,
-      expiresAt: invitation.expiresAt.toISOString(),
-    };
-  }
-
-  async acceptInvitation(
-    body: AcceptInvitationBody,
-    origin: RequestOrigin,
-  ): Promise<AcceptInvitationResponse> {
-    const { user } = await this.findOpenInvitation(body.token, this.db);
-    if (!passwordNotEmail({ email: user.email, password: body.password })) {
-      throw AppError.validation([{ field: 'password', message: 'The password must not be your email' }]);
-    }
-    const passwordHash = await hashPassword(body.password);
-    const now = this.clock.now();
-    const accepted = await this.db.transaction(async (tx) => {
-      // Checked again under a lock: two tabs accepting at once cannot both succeed.
-      const { invitation, user: locked } = await this.findOpenInvitation(body.token, tx, true);
-      const repo = new UsersRepository(tx);
-      await repo.update(locked.id, { passwordHash, updatedAt: now });
-      await repo.markInvitationAccepted(invitation.id, now);
-      await repo.revokeOpenInvitations(locked.id, now, invitation.id);
-      await recordAudit(tx, {
-        actorId: locked.id,
-        action: 'user.invitation_accepted',
-        entityType: 'user',
-        entityId: locked.id,
-        after: { hasPassword: true },
-        ipAddress: origin.ip,
-      });
-      return locked;
-    });
-    return { message: 'Your password is set', userType: accepted.userType };
-  }
-
   // Profile images ------------------------------------------------------------------------------
 
   /** Decodes, checks and re-encodes the upload, stores it, and points the user at it. */
@@ -505,7 +368,7 @@ export class UsersService {
     id: number,
     upload: Buffer,
     origin: RequestOrigin,
-  ): Promise<{ user: User; sessionUser: SessionUser }> {
+  ): Promise<{ message: string; user: User; sessionUser: SessionUser }> {
     const encoded = await processProfileImage(upload);
     const name = generateFileName('webp');
     await this.storage.save(name, encoded);
@@ -533,14 +396,14 @@ export class UsersService {
     }
     await this.removeStoredImage(previous);
     const user = await this.answerFor(id);
-    return { user, sessionUser: sessionUserOf(user) };
+    return { message: 'Profile image updated', user, sessionUser: sessionUserOf(user) };
   }
 
   async clearProfileImage(
     auth: AuthContext,
     id: number,
     origin: RequestOrigin,
-  ): Promise<{ user: User; sessionUser: SessionUser }> {
+  ): Promise<{ message: string; user: User; sessionUser: SessionUser }> {
     let previous: string | null = null;
     await this.db.transaction(async (tx) => {
       const repo = new UsersRepository(tx);
@@ -561,24 +424,13 @@ export class UsersService {
     });
     await this.removeStoredImage(previous);
     const user = await this.answerFor(id);
-    return { user, sessionUser: sessionUserOf(user) };
+    return { message: 'Profile image removed', user, sessionUser: sessionUserOf(user) };
   }
 
   private async removeStoredImage(url: string | null): Promise<void> {
     const name = fileNameFromUrl(url);
     if (name) await this.storage.remove(name).catch(() => {});
   }
-}
-
-function invalidInvitation() {
-  return new AppError('NOT_FOUND', 'This invitation link is not valid. Ask an administrator for a new one.');
-}
-
-function invitationSentence(delivery: 'sent' | 'queued' | 'failed', email: string): string {
-  if (delivery === 'sent') return `an invitation was emailed to ${email}`;
-  if (delivery === 'failed')
-    return `the invitation email to ${email} could not be sent; copy the link instead`;
-  return `no mail server is configured, so the invitation was kept in the outbox; copy the link to pass it on`;
 }
 
 function sessionUserOf(user: User): SessionUser {

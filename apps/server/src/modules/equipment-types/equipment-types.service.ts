@@ -4,23 +4,23 @@ import type {
   EquipmentTypeExportQuery,
   EquipmentTypeListQuery,
   EquipmentTypeListResponse,
+  EquipmentTypeMutationResponse,
   EquipmentTypeOption,
   EquipmentTypeUpdateValues,
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
-import { type Clock, systemClock } from '../../core/clock.js';
-import { AppError, isUniqueViolation } from '../../core/errors.js';
+import type { Clock } from '../../core/clock.js';
+import { AppError } from '../../core/errors.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
-import type { Database } from '../../db/database.js';
-import { EquipmentRepository } from './equipment.repository.js';
+import type { Database, Executor } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
+import { todayOf } from '../../db/query-helpers.js';
 import {
   type EquipmentTypeExportRow,
   EquipmentTypesRepository,
   type EquipmentTypeWithCount,
 } from './equipment-types.repository.js';
-import { isForeignKeyViolation } from './pg-errors.js';
-import { todayOf } from './query-helpers.js';
 
 const NAME_TAKEN = 'An equipment type with this name already exists';
 
@@ -45,9 +45,14 @@ export function toEquipmentType(row: EquipmentTypeWithCount): EquipmentType {
 export class EquipmentTypesService {
   private readonly repo: EquipmentTypesRepository;
 
+  /**
+   * `recomputeNextDueForType` is the equipment module's rule for its units' due dates, passed in
+   * because the equipment module itself reads the type catalogue through this module.
+   */
   constructor(
     private readonly db: Database,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: Clock,
+    private readonly recomputeNextDueForType: (tx: Executor, typeId: number) => Promise<number>,
   ) {
     this.repo = new EquipmentTypesRepository(db);
   }
@@ -96,9 +101,13 @@ export class EquipmentTypesService {
     return this.repo.options(search, includeArchived);
   }
 
-  async create(auth: AuthContext, values: EquipmentTypeCreateValues, ip: string): Promise<EquipmentType> {
+  async create(
+    auth: AuthContext,
+    values: EquipmentTypeCreateValues,
+    ip: string,
+  ): Promise<EquipmentTypeMutationResponse> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const equipmentType = await this.db.transaction(async (tx) => {
         const repo = new EquipmentTypesRepository(tx);
         if (values.defaultTemplateId) await assertUsableDefaultTemplate(repo, values.defaultTemplateId);
         const row = await repo.insert({
@@ -121,6 +130,7 @@ export class EquipmentTypesService {
         });
         return toEquipmentType({ ...row, installedCount: 0 });
       });
+      return { equipmentType, message: 'Equipment type created' };
     } catch (error) {
       if (isUniqueViolation(error, 'equipment_types_name_unique'))
         throw AppError.conflict('name', NAME_TAKEN);
@@ -137,9 +147,9 @@ export class EquipmentTypesService {
     id: number,
     values: EquipmentTypeUpdateValues,
     ip: string,
-  ): Promise<EquipmentType> {
+  ): Promise<EquipmentTypeMutationResponse> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const equipmentType = await this.db.transaction(async (tx) => {
         const repo = new EquipmentTypesRepository(tx);
         const before = await repo.findById(id, { forUpdate: true });
         if (!before) throw AppError.notFound('Equipment type');
@@ -164,7 +174,7 @@ export class EquipmentTypesService {
         const after = await repo.update(id, changes);
         let recomputedUnits = 0;
         if (after.inspectionIntervalDays !== before.inspectionIntervalDays) {
-          recomputedUnits = await new EquipmentRepository(tx).recomputeNextDueForType(id);
+          recomputedUnits = await this.recomputeNextDueForType(tx, id);
         }
         const action =
           before.status !== after.status
@@ -184,6 +194,7 @@ export class EquipmentTypesService {
         const withCount = await repo.findWithCount(id);
         return toEquipmentType(withCount!);
       });
+      return { equipmentType, message: 'Equipment type saved' };
     } catch (error) {
       if (isUniqueViolation(error, 'equipment_types_name_unique'))
         throw AppError.conflict('name', NAME_TAKEN);
@@ -192,7 +203,7 @@ export class EquipmentTypesService {
   }
 
   /** Only a type no unit has ever used can be deleted; otherwise it is archived (409 says so). */
-  async delete(auth: AuthContext, id: number, ip: string): Promise<void> {
+  async delete(auth: AuthContext, id: number, ip: string): Promise<{ message: string }> {
     try {
       await this.db.transaction(async (tx) => {
         const repo = new EquipmentTypesRepository(tx);
@@ -210,6 +221,7 @@ export class EquipmentTypesService {
           ipAddress: ip,
         });
       });
+      return { message: 'Equipment type deleted' };
     } catch (error) {
       // A unit added between the check and the delete: the foreign key refuses it the same way.
       if (isForeignKeyViolation(error)) throw inUse(1);

@@ -105,10 +105,8 @@ export const equipmentTypesRoutes: FastifyPluginAsyncZod<{
         response: { 201: equipmentTypeMutationResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const equipmentType = await service.create(requireAuth(request), request.body, request.ip);
-      return reply.code(201).send({ equipmentType, message: 'Equipment type created' });
-    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(requireAuth(request), request.body, request.ip)),
   );
 
   app.put(
@@ -125,15 +123,7 @@ export const equipmentTypesRoutes: FastifyPluginAsyncZod<{
         response: { 200: equipmentTypeMutationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const equipmentType = await service.update(
-        requireAuth(request),
-        request.params.id,
-        request.body,
-        request.ip,
-      );
-      return { equipmentType, message: 'Equipment type saved' };
-    },
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, request.ip),
   );
 
   app.delete(
@@ -147,9 +137,6 @@ export const equipmentTypesRoutes: FastifyPluginAsyncZod<{
         response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      await service.delete(requireAuth(request), request.params.id, request.ip);
-      return { message: 'Equipment type deleted' };
-    },
+    async (request) => service.delete(requireAuth(request), request.params.id, request.ip),
   );
 };

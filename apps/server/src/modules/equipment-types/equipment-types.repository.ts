@@ -1,8 +1,8 @@
 import type { EquipmentTypeListQuery, equipmentTypeSortFields } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { containsPattern, parseSort } from '../../db/query-helpers.js';
 import { equipment, equipmentTypes, templates } from '../../db/schema.js';
-import { containsPattern, parseSort } from './query-helpers.js';
 
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeWithCount = EquipmentTypeRow & { installedCount: number };

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { BotChallenge } from '@inspecta/contract';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Payload } from 'altcha-lib/v1/types';
-import { eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/database.js';
-import { appSettings, botCheckSolutions } from '../../db/schema.js';
+import { BotCheckRepository } from './bot-check.repository.js';
 
 const SETTINGS_KEY = 'altcha_hmac_key';
 /** A challenge must be solved and used within five minutes. */
@@ -23,12 +22,15 @@ const BOT_CHECK_FAILED = 'The automatic bot check failed. Reload the page and tr
  */
 export class BotCheck {
   private key: Promise<string> | undefined;
+  private readonly repo: BotCheckRepository;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly clock: Clock,
     private readonly configuredKey: string | undefined,
-  ) {}
+  ) {
+    this.repo = new BotCheckRepository(db);
+  }
 
   private hmacKey(): Promise<string> {
     this.key ??= this.loadKey().catch((error) => {
@@ -41,9 +43,7 @@ export class BotCheck {
   private async loadKey(): Promise<string> {
     if (this.configuredKey) return this.configuredKey;
     const generated = randomBytes(32).toString('hex');
-    await this.db.insert(appSettings).values({ key: SETTINGS_KEY, value: generated }).onConflictDoNothing();
-    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, SETTINGS_KEY)).limit(1);
-    return String(row!.value);
+    return String(await this.repo.keepSettingOnce(SETTINGS_KEY, generated));
   }
 
   async challenge(): Promise<BotChallenge> {
@@ -74,20 +74,15 @@ export class BotCheck {
     const expires = Number(extractParams(payload).expires);
     if (!Number.isFinite(expires) || expires * 1000 <= now.getTime()) throw botCheckFailed();
     if (!(await verifySolution(payload, await this.hmacKey(), false))) throw botCheckFailed();
-    await this.db.delete(botCheckSolutions).where(lt(botCheckSolutions.expiresAt, now));
-    const stored = await this.db
-      .insert(botCheckSolutions)
-      .values({ signature: payload.signature, expiresAt: new Date(expires * 1000) })
-      .onConflictDoNothing()
-      .returning({ signature: botCheckSolutions.signature });
-    if (stored.length === 0) throw botCheckFailed();
+    await this.repo.forgetExpiredSolutions(now);
+    if (!(await this.repo.rememberSolution(payload.signature, new Date(expires * 1000))))
+      throw botCheckFailed();
     return payload.signature;
   }
 
   /** How many solutions are remembered (for tests and diagnostics). */
   async remembered(): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(botCheckSolutions);
-    return row?.n ?? 0;
+    return this.repo.countSolutions();
   }
 }
 

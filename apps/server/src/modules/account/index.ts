@@ -1,0 +1,1 @@
+export { accountModule } from './account.module.js';

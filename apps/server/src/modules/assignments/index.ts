@@ -1,0 +1,1 @@
+export { assignmentsModule } from './assignments.module.js';

@@ -1,0 +1,2 @@
+export { equipmentModule } from './equipment.module.js';
+export { recomputeNextDue, recomputeNextDueForType } from './next-due-dates.js';

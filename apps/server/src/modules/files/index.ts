@@ -1,0 +1,1 @@
+export { filesModule } from './files.module.js';

@@ -1,0 +1,1 @@
+export { globalSearchModule } from './global-search.module.js';

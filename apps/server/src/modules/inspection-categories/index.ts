@@ -1,0 +1,1 @@
+export { inspectionCategoriesModule } from './inspection-categories.module.js';

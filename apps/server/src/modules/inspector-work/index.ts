@@ -1,0 +1,1 @@
+export { inspectorWorkModule } from './inspector-work.module.js';

@@ -1,0 +1,25 @@
+import { defineModule, mount } from '../../core/app-module.js';
+import { inspectorWorkRoutes } from './inspector-work.routes.js';
+import { InspectorWorkService } from './inspector-work.service.js';
+
+declare module '../../core/app-module.js' {
+  interface AppServices {
+    inspectorWork: InspectorWorkService;
+  }
+}
+
+export const inspectorWorkModule = defineModule({
+  name: 'inspector-work',
+  setup(ctx) {
+    const { services } = ctx;
+    const inspectorWork = new InspectorWorkService(
+      ctx.db,
+      ctx.clock,
+      services.notifications,
+      ctx.fileStorage,
+    );
+    for (const source of inspectorWork.overdueSources()) services.scheduledNotifications.register(source);
+    services.inspectorWork = inspectorWork;
+    return mount(inspectorWorkRoutes, { inspectorWorkService: inspectorWork });
+  },
+});

@@ -1,0 +1,1 @@
+export { codeRejected, type IssuedCode, oneTimeCodes } from './otp.service.js';

@@ -1,0 +1,1 @@
+export { postalModule } from './postal.module.js';

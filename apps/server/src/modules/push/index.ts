@@ -1,0 +1,1 @@
+export { pushModule } from './push.module.js';

@@ -1,0 +1,1 @@
+export { sitesModule } from './sites.module.js';

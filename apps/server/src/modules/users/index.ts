@@ -1,0 +1,1 @@
+export { usersModule } from './users.module.js';
