@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema.js';
-import { createSmtpTransport } from '../src/modules/delivery/mail-transport.js';
+import { createSmtpTransport } from '../src/modules/delivery/index.js';
 import { codeOf, type SmtpInbox, startSmtpInbox } from './helpers/smtp-inbox.js';
 import {
   createTestApp,

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment, equipmentDueCounts, equipmentTypes } from '../src/db/schema.js';
-import { EquipmentRepository } from '../src/modules/equipment/equipment.repository.js';
+import { recomputeNextDue, recomputeNextDueForType } from '../src/modules/equipment/index.js';
 import { fetchDashboard } from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { multipartFile } from './helpers/multipart.js';
@@ -195,12 +195,11 @@ describe('equipment due counts: the home figures follow every equipment write', 
     // Due 9 February (overdue), 1 July twice (due soon); the retired one has no due date.
     await expectInStep({ installed: 9, overdue: 2, due_soon: 4, ok: 2 });
 
-    const repo = new EquipmentRepository(ctx.db);
     await ctx.db
       .update(equipmentTypes)
       .set({ inspectionIntervalDays: 90 })
       .where(eq(equipmentTypes.id, type.id));
-    await repo.recomputeNextDueForType(type.id);
+    await recomputeNextDueForType(ctx.db, type.id);
     // 10 April (still overdue), 30 August twice (ok).
     await expectInStep({ installed: 9, overdue: 2, due_soon: 2, ok: 4 });
 
@@ -219,7 +218,10 @@ describe('equipment due counts: the home figures follow every equipment write', 
             units.map((u) => u.id),
           ),
         );
-      await new EquipmentRepository(tx).recomputeNextDue(units.map((u) => u.id));
+      await recomputeNextDue(
+        tx,
+        units.map((u) => u.id),
+      );
     });
     // Both now due 30 June: due soon.
     await expectInStep({ installed: 9, overdue: 1, due_soon: 4, ok: 3 });

@@ -1,6 +1,8 @@
 import { computeNextDueOn, templateContentSchema } from '@inspecta/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryFileStorage } from '../src/core/files/file-storage.js';
+import { fileNameFromUrl } from '../src/core/files/file-urls.js';
 import {
   assignments,
   equipment,
@@ -9,9 +11,7 @@ import {
   inspectionUnits,
   templateVersions,
 } from '../src/db/schema.js';
-import { MemoryFileStorage } from '../src/modules/files/file-storage.js';
-import { fileNameFromUrl } from '../src/modules/files/file-urls.js';
-import { buildInspectionRecord } from '../src/modules/inspections/inspection-results.js';
+import { buildInspectionRecord } from '../src/modules/inspections/index.js';
 import { loadDemoData } from '../src/seed/demo-data.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 

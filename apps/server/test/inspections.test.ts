@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFileName, MemoryFileStorage } from '../src/core/files/file-storage.js';
+import { fileUrl } from '../src/core/files/file-urls.js';
 import {
   assignments,
   inspectionCategories,
@@ -11,8 +13,6 @@ import {
   templates,
   templateVersions,
 } from '../src/db/schema.js';
-import { generateFileName, MemoryFileStorage } from '../src/modules/files/file-storage.js';
-import { fileUrl } from '../src/modules/files/file-urls.js';
 import { insertSite, insertType, insertUnit, uniq } from './helpers/equipment-fixtures.js';
 import { insertCompletedInspection } from './helpers/inspection-fixtures.js';
 import { multipartFile } from './helpers/multipart.js';

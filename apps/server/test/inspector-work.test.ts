@@ -495,6 +495,40 @@ describe('inspector work: /api/inspector/...', () => {
     ]);
   });
 
+  it("refuses another inspector's upload when the progress is saved, by the rule submit uses", async () => {
+    const a = await assign({ equipmentScope: 'selected', equipmentIds: [unitIds[0]] });
+    const mine = await upload();
+    const theirs = await upload(otherInspector.token);
+    const auditBefore = await countOf(auditEvents);
+    const save = (answers: Record<string, unknown>) =>
+      call('PUT', `/api/inspector/assignments/${a.id}/progress`, {
+        units: [{ equipmentId: unitIds[0], answers }],
+      });
+    const refused = await save({
+      gauge_ok: 'pass',
+      photo: [mine, theirs],
+      signature: 'https://example.com/s.png',
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().details).toEqual([
+      {
+        field: 'units.0.answers.signature',
+        message: expect.stringMatching(/Signature: not an uploaded image$/),
+      },
+      {
+        field: 'units.0.answers.photo',
+        message: expect.stringMatching(/Photo of the unit: upload the image from this device again$/),
+      },
+    ]);
+    // Nothing written: not started, no inspection, no audit event.
+    const [row] = await ctx.db.select().from(assignments).where(eq(assignments.id, a.id));
+    expect(row!.status).toBe('assigned');
+    expect(await ctx.db.select().from(inspections).where(eq(inspections.assignmentId, a.id))).toHaveLength(0);
+    expect(await countOf(auditEvents)).toBe(auditBefore);
+    // Their own uploads, and answers still missing, save as before.
+    expect((await save({ gauge_ok: 'pass', photo: [mine] })).statusCode).toBe(200);
+  });
+
   it('submits a passing inspection: results, units, assignment and due dates, in one go', async () => {
     const a = await assign();
     const url = `/api/inspector/assignments/${a.id}/progress`;

@@ -149,4 +149,50 @@ describe('notifications across server processes (PostgreSQL LISTEN/NOTIFY)', () 
       stream.close();
     }
   });
+
+  it('a sign-out on A ends the stream of that session on B within a second, and nothing follows', async () => {
+    const serverA = a!;
+    const serverB = b!;
+    const first = await post(`${serverA.url}/api/auth/login`, ADMIN);
+    const tokenA = first.body.accessToken as string;
+    const leaver = { email: uniqueEmail('leaver'), password: TEST_PASSWORD };
+    const registered = await post(
+      `${serverA.url}/api/admin/register`,
+      { userType: 'admin', firstName: 'Lea', lastName: 'Ver', ...leaver },
+      tokenA,
+    );
+    expect(registered.status).toBe(201);
+    const token = (await post(`${serverB.url}/api/auth/login`, leaver)).body.accessToken as string;
+    const ticket = await post(`${serverB.url}/api/notifications/stream-ticket`, {}, token);
+    const stream = await openEventStream(
+      `${serverB.url}/api/notifications/stream?ticket=${ticket.body.ticket}`,
+    );
+    try {
+      expect(stream.status).toBe(200);
+      await stream.waitForComment('connected');
+      const started = Date.now();
+      const logout = await post(`${serverA.url}/api/auth/logout`, {}, token);
+      expect(logout.status).toBe(200);
+      const end = await stream.next('end', 1000);
+      expect(JSON.parse(end.data)).toEqual({ reason: 'signed-out' });
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(1000);
+      // A notification for them raised on A afterwards does not reach the ended stream.
+      const created = await post(
+        `${serverA.url}/api/admin/register`,
+        {
+          userType: 'admin',
+          firstName: 'Late',
+          lastName: 'Comer',
+          email: uniqueEmail('late'),
+          password: TEST_PASSWORD,
+        },
+        tokenA,
+      );
+      expect(created.status).toBe(201);
+      expect(stream.events.filter((e) => e.event === 'notification')).toHaveLength(0);
+    } finally {
+      stream.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, notifications, sessions } from '../src/db/schema.js';
-import { ScheduledNotificationJob } from '../src/modules/notifications/scheduled-notifications.js';
+import { ScheduledNotificationJob } from '../src/modules/notifications/index.js';
 import { openEventStream } from './helpers/event-stream.js';
 import {
   createTestApp,

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, deliveryOutbox } from '../src/db/schema.js';
+import { solvedChallenge } from './helpers/bot-check.js';
 import {
   createTestApp,
   FakeClock,
@@ -10,6 +11,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from './helpers/test-app.js';
+import { TEST_DB } from './helpers/test-database.js';
 
 const MINUTE = 60_000;
 let ctx: TestContext;
@@ -27,31 +29,18 @@ function newPhone(): string {
   return `+9197${String(Date.now() % 1_000_000).padStart(6, '0')}${String(phoneCounter).padStart(2, '0')}`;
 }
 
-async function solvedChallenge(): Promise<string> {
-  const response = await ctx.app.inject({ url: '/api/auth/altcha/challenge' });
-  expect(response.statusCode).toBe(200);
-  const challenge = response.json();
-  for (let n = 0; n <= challenge.maxnumber; n++) {
-    if (createHash('sha256').update(`${challenge.salt}${n}`).digest('hex') === challenge.challenge) {
-      const { algorithm, salt, signature } = challenge;
-      return Buffer.from(
-        JSON.stringify({ algorithm, challenge: challenge.challenge, number: n, salt, signature }),
-      ).toString('base64');
-    }
-  }
-  throw new Error('unsolvable challenge');
-}
-
 function post(url: string, payload: Record<string, unknown>) {
   return ctx.app.inject({ method: 'POST', url, payload, remoteAddress: '10.20.0.1' });
 }
 
 async function requestCode(phone: string, altcha?: string) {
-  return post('/api/auth/phone/request-code', { phone, altcha: altcha ?? (await solvedChallenge()) });
+  return post('/api/auth/phone/request-code', { phone, altcha: altcha ?? (await solvedChallenge(ctx.app)) });
 }
 
-/** The newest SMS to a number, from the delivery outbox (no SMS gateway in tests). */
+/** The newest SMS to a number, from the delivery outbox (no SMS gateway in tests), whole as sent. */
 async function lastSms(phone: string) {
+  // The SMS is queued after the answer.
+  await ctx.app.services.authTasks.settled();
   const [row] = await ctx.db
     .select()
     .from(deliveryOutbox)
@@ -67,7 +56,7 @@ function codeIn(text: string): string {
 
 describe('phone sign-in', () => {
   it('keeps the bot-check key in app_settings and signs its challenges', async () => {
-    await solvedChallenge();
+    await solvedChallenge(ctx.app);
     const [row] = await ctx.db.select().from(appSettings).where(eq(appSettings.key, 'altcha_hmac_key'));
     expect(String(row!.value)).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -83,10 +72,15 @@ describe('phone sign-in', () => {
       expiresInMinutes: 10,
     });
     const sms = await lastSms(phone);
-    expect(sms!.body).toMatch(/^\d{6} is your Inspecta sign-in code/);
+    expect(sms!.message!.text).toMatch(/^\d{6} is your Inspecta sign-in code/);
+    expect(sms!.body).toMatch(/^•••••• is your Inspecta sign-in code/);
     expect(sms!.status).toBe('queued');
 
-    const signIn = await post('/api/auth/phone/verify', { phone, code: codeIn(sms!.body), requestId });
+    const signIn = await post('/api/auth/phone/verify', {
+      phone,
+      code: codeIn(sms!.message!.text),
+      requestId,
+    });
     expect(signIn.statusCode).toBe(200);
     const body = signIn.json();
     expect(body.user).toMatchObject({ id: admin.id, email: admin.email, userType: 'admin' });
@@ -96,7 +90,11 @@ describe('phone sign-in', () => {
     });
     expect(me.statusCode).toBe(200);
     // Single use.
-    const again = await post('/api/auth/phone/verify', { phone, code: codeIn(sms!.body), requestId });
+    const again = await post('/api/auth/phone/verify', {
+      phone,
+      code: codeIn(sms!.message!.text),
+      requestId,
+    });
     expect(again.statusCode).toBe(400);
   });
 
@@ -109,7 +107,7 @@ describe('phone sign-in', () => {
       expect.arrayContaining([expect.objectContaining({ field: 'altcha' })]),
     );
 
-    const solution = await solvedChallenge();
+    const solution = await solvedChallenge(ctx.app);
     const decoded = JSON.parse(Buffer.from(solution, 'base64').toString());
     const wrong = Buffer.from(JSON.stringify({ ...decoded, number: decoded.number + 1 })).toString('base64');
     const wrongAnswer = await requestCode(phone, wrong);
@@ -126,7 +124,7 @@ describe('phone sign-in', () => {
 
   it('refuses an expired bot-check solution', async () => {
     const phone = newPhone();
-    const solution = await solvedChallenge();
+    const solution = await solvedChallenge(ctx.app);
     clock.advance(5 * MINUTE + 1000);
     const response = await requestCode(phone, solution);
     expect(response.statusCode).toBe(400);
@@ -157,7 +155,7 @@ describe('phone sign-in', () => {
     const phone = newPhone();
     await insertUser(ctx.db, { phone });
     const first = (await requestCode(phone)).json();
-    const code = codeIn((await lastSms(phone))!.body);
+    const code = codeIn((await lastSms(phone))!.message!.text);
     // Another request id does not unlock this code (and spends a try).
     const other = await post('/api/auth/phone/verify', { phone, code, requestId: 'x'.repeat(43) });
     expect(other.statusCode).toBe(400);
@@ -171,13 +169,39 @@ describe('phone sign-in', () => {
     expect(late.json().details[0].message).toMatch(/expired/);
     // Five wrong tries end a fresh code.
     const second = (await requestCode(phone)).json();
-    const fresh = codeIn((await lastSms(phone))!.body);
+    const fresh = codeIn((await lastSms(phone))!.message!.text);
     const wrong = fresh === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
       await post('/api/auth/phone/verify', { phone, code: wrong, requestId: second.requestId });
     const dead = await post('/api/auth/phone/verify', { phone, code: fresh, requestId: second.requestId });
     expect(dead.statusCode).toBe(400);
   });
+
+  it.runIf(TEST_DB === 'postgres')(
+    'answers a known number without waiting for its SMS to be queued',
+    async () => {
+      const phone = newPhone();
+      await insertUser(ctx.db, { phone });
+      const altcha = await solvedChallenge(ctx.app);
+      // Another connection holds the outbox: a request that queued the SMS before answering would wait.
+      const other = new pg.Client({ connectionString: ctx.database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('lock table delivery_outbox in share mode');
+        const response = await Promise.race([
+          requestCode(phone, altcha),
+          new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+        ]);
+        expect(response).not.toBe('still waiting');
+        if (typeof response !== 'string') expect(response.statusCode).toBe(200);
+      } finally {
+        await other.query('rollback');
+        await other.end();
+      }
+      expect((await lastSms(phone))!.recipient).toBe(phone);
+    },
+  );
 
   it('validates the number as E.164', async () => {
     const response = await post('/api/auth/phone/request-code', { phone: '12345', altcha: 'x' });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, equipment, equipmentTypes, sites, users } from '../src/db/schema.js';
+import { SiteInspectionsRepository } from '../src/modules/sites/site-inspections.repository.js';
 import { SitesRepository } from '../src/modules/sites/sites.repository.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
@@ -428,7 +429,9 @@ describe('site management', () => {
 
     it('refuses to delete a site with completed inspections and says to deactivate it', async () => {
       const site = await createActive();
-      const spy = vi.spyOn(SitesRepository.prototype, 'hasCompletedInspections').mockResolvedValue(true);
+      const spy = vi
+        .spyOn(SiteInspectionsRepository.prototype, 'hasCompletedInspections')
+        .mockResolvedValue(true);
       const response = await call('DELETE', `/api/auth/sites/delete/${site.id}`);
       expect(spy).toHaveBeenCalledWith(site.id);
       expect(response.statusCode).toBe(409);

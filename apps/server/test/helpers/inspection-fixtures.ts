@@ -1,7 +1,7 @@
 import type { TemplateContent, UnitAnswers } from '@inspecta/contract';
 import type { Database } from '../../src/db/database.js';
 import { assignmentEquipment, assignments, inspections, inspectionUnits } from '../../src/db/schema.js';
-import { buildInspectionRecord } from '../../src/modules/inspections/inspection-results.js';
+import { buildInspectionRecord } from '../../src/modules/inspections/index.js';
 
 export interface CompletedInspectionValues {
   siteId: number;

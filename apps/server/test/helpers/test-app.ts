@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import type { Clock } from '../../src/core/clock.js';
+import { type FileStorage, MemoryFileStorage } from '../../src/core/files/file-storage.js';
+import { hashPassword } from '../../src/core/security/password-hasher.js';
 import type { Database } from '../../src/db/database.js';
 import { users } from '../../src/db/schema.js';
-import { hashPassword } from '../../src/modules/auth/password-hasher.js';
-import type { MailTransport } from '../../src/modules/delivery/mail-transport.js';
-import { type FileStorage, MemoryFileStorage } from '../../src/modules/files/file-storage.js';
+import type { MailTransport } from '../../src/modules/delivery/index.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_PASSWORD = 'Inspect-Th1s-Carefully';
