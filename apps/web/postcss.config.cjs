@@ -1,4 +1,4 @@
-// Mantine's PostCSS setup; the breakpoints must match the theme in src/app/theme.ts.
+// Mantine's PostCSS setup; the breakpoints must match the theme in src/config/theme.ts.
 module.exports = {
   plugins: {
     'postcss-preset-mantine': {},

@@ -3,8 +3,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { cssVariablesResolver, theme } from '@/config/theme';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
-import { cssVariablesResolver, theme } from './theme';
 
 interface AppProviderProps {
   children: ReactNode;

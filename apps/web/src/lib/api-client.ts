@@ -277,8 +277,6 @@ export function createApiClient(config: ApiClientConfig) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 let unauthorizedHandler: () => void = () => {};
 
 /** The app registers what a 401 does (clear storage and cache, go to /); see app/router.tsx. */

@@ -23,17 +23,12 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import classes from './checklist.module.css';
 import { PhotoControl } from './photo-control';
 import { SignatureControl } from './signature-control';
+import type { ChecklistUploads } from './uploads';
 
 /**
  * Where photos and signatures go. The inspector app uploads them and keeps the URL the server
  * answers; without it (the builder's preview) photos are placeholders and a signature stays local.
  */
-export interface ChecklistUploads {
-  upload: (file: Blob, fileName: string) => Promise<string>;
-  /** How many photos one item may hold. */
-  maxPhotos: number;
-}
-
 export type ChecklistSize = 'sm' | 'lg';
 
 /** Types whose control is one input that a <label> can point at. */

@@ -2,8 +2,8 @@ import { ActionIcon, Box, Button, FileButton, Group, Loader, Stack, Text } from 
 import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import classes from './checklist.module.css';
-import type { ChecklistUploads } from './checklist-item';
 import { shrinkImage } from './shrink-image';
+import type { ChecklistUploads } from './uploads';
 
 interface PhotoControlProps {
   labelId: string;

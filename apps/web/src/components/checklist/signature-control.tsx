@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { ChecklistUploads } from './checklist-item';
 import { SignaturePad } from './signature-pad';
+import type { ChecklistUploads } from './uploads';
 
 /** Strokes within this pause are one signature: it is uploaded once the signer stops. */
 const UPLOAD_AFTER_MS = 900;

@@ -6,7 +6,6 @@ import { type DownloadProgress, isApiError } from '@/lib/api-client';
 import type { ExportOptions } from '@/lib/download';
 
 export type ExportFormat = 'xlsx' | 'csv';
-export type { ExportOptions } from '@/lib/download';
 
 interface ExportMenuProps {
   /**

@@ -1,13 +1,6 @@
-export { forgotPassword, useForgotPassword } from './api/forgot-password';
-export { getMe, getMeQueryOptions, useMe } from './api/get-me';
-export { login, useLogin } from './api/login';
-export { logout, useLogout } from './api/logout';
-export { getBotChallenge, phoneSignIn, requestPhoneCode } from './api/phone-sign-in';
-export { resetPassword, useResetPassword } from './api/reset-password';
-export { useVerifyOtp, verifyOtp } from './api/verify-otp';
+export { useMe } from './api/get-me';
+export { logout } from './api/logout';
 export { ForgotPassword } from './components/forgot-password';
-export { LoginForm, NOT_ADMIN_MESSAGE } from './components/login-form';
-export { PasswordPolicyChecklist, passwordPolicyRules } from './components/password-policy-checklist';
+export { LoginForm } from './components/login-form';
 export { PasswordSignInForm } from './components/password-sign-in-form';
-export { COUNTRIES, composePhone, PhoneSignInForm } from './components/phone-sign-in-form';
-export { solveBotChallenge } from './lib/solve-bot-challenge';
+export { PhoneSignInForm } from './components/phone-sign-in-form';

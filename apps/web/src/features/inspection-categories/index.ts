@@ -1,10 +1,6 @@
-export { createInspectionCategory, useCreateInspectionCategory } from './api/create-inspection-category';
-export { deleteInspectionCategory, useDeleteInspectionCategory } from './api/delete-inspection-category';
 export {
-  getInspectionCategories,
-  getInspectionCategoriesQueryOptions,
-  useInspectionCategories,
+  useActiveCategories,
+  useCategoryOptions,
 } from './api/get-inspection-categories';
-export { updateInspectionCategory, useUpdateInspectionCategory } from './api/update-inspection-category';
+export { inspectionCategoryKeys } from './api/keys';
 export { InspectionCategoriesScreen } from './components/categories-screen';
-export { CategoryFormModal } from './components/category-form-modal';

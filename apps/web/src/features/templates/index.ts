@@ -1,16 +1,3 @@
-export { archiveTemplate, useArchiveTemplate } from './api/archive-template';
-export { createTemplate, useCreateTemplate } from './api/create-template';
-export { discardTemplateDraft, useDiscardTemplateDraft } from './api/discard-template-draft';
-export { duplicateTemplate, useDuplicateTemplate } from './api/duplicate-template';
-export { getEquipmentTypeOptions, useEquipmentTypeOptions } from './api/get-equipment-type-options';
-export { getTemplate, getTemplateQueryOptions, useTemplate } from './api/get-template';
-export { getTemplateVersion, useTemplateVersion } from './api/get-template-version';
-export { getTemplateVersions, useTemplateVersions } from './api/get-template-versions';
-export { getTemplates, getTemplatesQueryOptions, useTemplates } from './api/get-templates';
-export { publishTemplate, usePublishTemplate } from './api/publish-template';
-export { restoreTemplate, useRestoreTemplate } from './api/restore-template';
-export { saveTemplateDraft, useSaveTemplateDraft } from './api/save-template-draft';
-export { updateTemplate, useUpdateTemplate } from './api/update-template';
+export { usePublishedTemplates } from './api/get-templates';
 export { TemplateBuilder } from './components/builder/template-builder';
-export { TemplatePreview } from './components/preview/template-preview';
 export { TemplatesScreen } from './components/templates-screen';

@@ -1,3 +1,3 @@
-export { getUsers, getUsersQueryOptions, useUsers } from './api/get-users';
+export { useChangeMyProfileImage } from './api/change-my-profile-image';
 export { AcceptInvitation } from './components/accept-invitation';
 export { UserManagement } from './components/user-management';

@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { SEARCH_QUERY_PARAM, SearchResults } from '@/features/search';
+import { SEARCH_QUERY_PARAM, SearchResults } from '@/features/global-search';
 
 function SearchRoute() {
   const [searchParams] = useSearchParams();

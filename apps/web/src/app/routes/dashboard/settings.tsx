@@ -1,5 +1,6 @@
-import { DeliveryOutboxSection, EmailChangeSection } from '@/features/account';
+import { EmailChangeSection } from '@/features/account';
 import { useMe } from '@/features/auth';
+import { DeliveryOutboxSection } from '@/features/delivery';
 import { SettingsPage } from '@/features/settings';
 import { storage } from '@/lib/storage';
 

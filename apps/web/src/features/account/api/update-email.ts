@@ -5,6 +5,7 @@ import type {
   EmailUpdateResponse,
 } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deliveryKeys } from '@/features/delivery';
 import { type ApiError, api } from '@/lib/api-client';
 import { updateSessionUser } from '@/lib/session';
 
@@ -24,7 +25,7 @@ export function useUpdateEmail() {
   return useMutation<EmailUpdateResponse, ApiError, EmailUpdateBody>({
     mutationKey: ['account', 'email', 'update'],
     mutationFn: updateEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['delivery', 'outbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.outbox }),
   });
 }
 
@@ -35,7 +36,7 @@ export function useConfirmEmailUpdate() {
     mutationFn: confirmEmailUpdate,
     onSuccess: (answer) => {
       updateSessionUser(answer.user);
-      return queryClient.invalidateQueries({ queryKey: ['delivery', 'outbox'] });
+      return queryClient.invalidateQueries({ queryKey: deliveryKeys.outbox });
     },
   });
 }

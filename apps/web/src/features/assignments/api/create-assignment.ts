@@ -1,5 +1,6 @@
 import type { AssignmentMutationResponse, CreateAssignmentBody } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { siteKeys } from '@/features/sites';
 import { api } from '@/lib/api-client';
 import { assignmentKeys } from './keys';
 
@@ -14,7 +15,7 @@ export function useCreateAssignment() {
     mutationFn: createAssignment,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['sites'] });
+      await queryClient.invalidateQueries({ queryKey: siteKeys.all });
     },
   });
 }

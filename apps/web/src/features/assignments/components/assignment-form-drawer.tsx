@@ -25,15 +25,15 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useMemo, useState } from 'react';
+import { useSiteEquipment, useSiteOptions } from '@/features/equipment';
+import { useActiveCategories } from '@/features/inspection-categories';
+import { usePublishedTemplates } from '@/features/templates';
 import { isApiError } from '@/lib/api-client';
+import { formatDay, todayIso } from '@/lib/dates';
 import { useCreateAssignment } from '../api/create-assignment';
-import { useActiveCategories } from '../api/get-categories';
 import { useInspectors } from '../api/get-inspectors';
-import { usePublishedTemplates } from '../api/get-published-templates';
-import { useSiteEquipment } from '../api/get-site-equipment';
-import { useSiteOptions } from '../api/get-site-options';
 import { useUpdateAssignment } from '../api/update-assignment';
-import { formatDay, priorityLabels, todayIso, workloadLabel } from '../lib/format';
+import { priorityLabels, workloadLabel } from '../lib/format';
 
 interface FormValues {
   siteId: string | null;

@@ -1,7 +1,9 @@
 import type { Assignment } from '@inspecta/contract';
-import { ActionIcon, Badge, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconPencil, IconX } from '@tabler/icons-react';
-import { describeDueOn, formatDay, priorityLabels, priorityStyles, statusLabels } from '../lib/format';
+import { Badge, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconX } from '@tabler/icons-react';
+import { RowActionsMenu } from '@/components/ui/row-actions-menu';
+import { formatDay } from '@/lib/dates';
+import { describeDueOn, priorityLabels, priorityStyles, statusLabels } from '../lib/format';
 
 interface AssignmentsTableProps {
   assignments: Assignment[];
@@ -119,33 +121,24 @@ export function AssignmentsTable({ assignments, today, onEdit, onCancel }: Assig
                 </Table.Td>
                 <Table.Td>
                   {open ? (
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Actions for ${a.site.name} (${a.inspector.name})`}
-                          data-testid="assignment-actions"
-                        >
-                          <IconDots size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconPencil size={16} aria-hidden="true" />}
-                          onClick={() => onEdit(a)}
-                        >
-                          Edit
-                        </Menu.Item>
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconX size={16} aria-hidden="true" />}
-                          onClick={() => onCancel(a)}
-                        >
-                          Cancel assignment
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    <RowActionsMenu
+                      label={`Actions for ${a.site.name} (${a.inspector.name})`}
+                      testId="assignment-actions"
+                    >
+                      <Menu.Item
+                        leftSection={<IconPencil size={16} aria-hidden="true" />}
+                        onClick={() => onEdit(a)}
+                      >
+                        Edit
+                      </Menu.Item>
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconX size={16} aria-hidden="true" />}
+                        onClick={() => onCancel(a)}
+                      >
+                        Cancel assignment
+                      </Menu.Item>
+                    </RowActionsMenu>
                   ) : null}
                 </Table.Td>
               </Table.Tr>

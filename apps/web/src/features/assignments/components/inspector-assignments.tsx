@@ -1,8 +1,9 @@
 import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatDay, todayIso } from '@/lib/dates';
 import { useAssignments } from '../api/get-assignments';
-import { describeDueOn, formatDay, statusLabels, todayIso } from '../lib/format';
+import { describeDueOn, statusLabels } from '../lib/format';
 
 const SHOWN = 5;
 

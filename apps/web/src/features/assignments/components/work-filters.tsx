@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CSSProperties, useState } from 'react';
+import { useSiteOptions } from '@/features/equipment';
 import { positiveId } from '@/utils/positive-id';
 import { useInspectors } from '../api/get-inspectors';
-import { useSiteOptions } from '../api/get-site-options';
 
 interface FilterSelectProps {
   /** The picked id as it is kept in the URL ('' for none). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, describeDueOn, formatDay, workloadLabel } from './format';
+import { daysUntil, formatDay } from '@/lib/dates';
+import { describeDueOn, workloadLabel } from './format';
 
 describe('assignment formatting', () => {
   it('describes the due date relative to today', () => {

@@ -1,29 +1,5 @@
 import type { AssignmentPriority, AssignmentStatus } from '@inspecta/contract';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "16 Jun 2026" for a YYYY-MM-DD or an ISO instant; '' for nothing. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '';
-  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(time) ? '' : dateFormat.format(time);
-}
-
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from today to a date (negative: in the past). */
-export function daysUntil(day: string, today: string): number {
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
-}
+import { daysUntil } from '@/lib/dates';
 
 /** "Due today", "Due in 3 days", "2 days overdue". */
 export function describeDueOn(dueOn: string, today: string): string {

@@ -1,7 +1,6 @@
 import type { messageSchema } from '@inspecta/contract';
-import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 type LogoutResponse = z.infer<typeof messageSchema>;
 
@@ -13,18 +12,5 @@ export function logout(token?: string): Promise<LogoutResponse> {
   return api.post<LogoutResponse>('/auth/logout', undefined, {
     ...(token ? { token } : {}),
     skipUnauthorizedHandler: true,
-  });
-}
-
-export function logoutMutationOptions() {
-  return { mutationKey: ['auth', 'logout'], mutationFn: (token?: string) => logout(token) } as const;
-}
-
-export function useLogout(
-  options?: Omit<UseMutationOptions<LogoutResponse, ApiError, string | undefined>, 'mutationFn'>,
-) {
-  return useMutation<LogoutResponse, ApiError, string | undefined>({
-    ...logoutMutationOptions(),
-    ...options,
   });
 }

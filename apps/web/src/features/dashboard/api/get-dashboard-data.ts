@@ -1,11 +1,7 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  data: ['dashboard', 'data'] as const,
-};
+import { dashboardKeys } from './keys';
 
 /** GET /api/dashboard/data: the home screen's figures, charts and lists in one answer ("getHome"). */
 export function getDashboardData(signal?: AbortSignal) {

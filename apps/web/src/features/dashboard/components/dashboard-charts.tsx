@@ -2,7 +2,7 @@ import type { DashboardDataResponse } from '@inspecta/contract';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { formatDay } from '@/features/assignments';
+import { formatDay } from '@/lib/dates';
 import { formatShortDay } from '../lib/format';
 import classes from './dashboard.module.css';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatDay } from '@/features/assignments';
+import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { EquipmentDueChart, TopFailingSitesChart, WeeklyInspectionsChart } from './dashboard-charts';
 import { FigureCards } from './figure-cards';

@@ -2,7 +2,8 @@ import type { DashboardActivity, DashboardAssignment, DashboardInspection } from
 import { Anchor, Avatar, Badge, Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { describeDueOn, formatDay, priorityLabels, priorityStyles } from '@/features/assignments';
+import { describeDueOn, priorityLabels, priorityStyles } from '@/features/assignments';
+import { formatDay } from '@/lib/dates';
 import { timeAgo } from '../lib/format';
 import classes from './dashboard.module.css';
 import { ChartPanel } from './dashboard-charts';

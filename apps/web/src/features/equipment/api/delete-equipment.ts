@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { equipmentTypeKeys } from '@/features/equipment-types';
 import { api } from '@/lib/api-client';
 import { equipmentKeys } from './keys';
 
@@ -14,7 +15,7 @@ export function useDeleteEquipment() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: equipmentKeys.units }),
-        queryClient.invalidateQueries({ queryKey: equipmentKeys.types }),
+        queryClient.invalidateQueries({ queryKey: equipmentTypeKeys.all }),
       ]);
     },
   });

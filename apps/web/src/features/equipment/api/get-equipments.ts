@@ -8,7 +8,8 @@ export type EquipmentFilters = Partial<EquipmentFilterQuery>;
 
 export interface EquipmentListParams extends EquipmentFilters {
   sort?: string;
-  page: number;
+  /** Absent: the first page. */
+  page?: number;
   limit: number;
 }
 
@@ -27,4 +28,14 @@ export function getEquipmentsQueryOptions(params: EquipmentListParams) {
 
 export function useEquipments(params: EquipmentListParams) {
   return useQuery(getEquipmentsQueryOptions(params));
+}
+
+/** The units at one site (at most 100, by asset tag), for picking what an assignment covers. */
+export function useSiteEquipment(siteId: number | undefined) {
+  const params: EquipmentListParams = { site_id: siteId ?? 0, limit: 100, sort: 'assetTag' };
+  return useQuery({
+    queryKey: equipmentKeys.unitList(params),
+    queryFn: ({ signal }) => getEquipments(params, signal),
+    enabled: siteId !== undefined,
+  });
 }

@@ -1,5 +1,6 @@
 import type { ImportPreviewResponse, ImportResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { equipmentTypeKeys } from '@/features/equipment-types';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { equipmentKeys } from './keys';
@@ -42,7 +43,7 @@ export function useImportEquipment() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: equipmentKeys.units }),
-        queryClient.invalidateQueries({ queryKey: equipmentKeys.types }),
+        queryClient.invalidateQueries({ queryKey: equipmentTypeKeys.all }),
       ]);
     },
   });

@@ -1,5 +1,6 @@
 import type { EquipmentMutationResponse, EquipmentUpdateBody } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { equipmentTypeKeys } from '@/features/equipment-types';
 import { api } from '@/lib/api-client';
 import { equipmentKeys } from './keys';
 
@@ -15,7 +16,7 @@ export function useUpdateEquipment() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: equipmentKeys.units }),
-        queryClient.invalidateQueries({ queryKey: equipmentKeys.types }),
+        queryClient.invalidateQueries({ queryKey: equipmentTypeKeys.all }),
       ]);
     },
   });

@@ -1,4 +1,4 @@
-import type { DueStatus, EquipmentStatus, EquipmentTypeStatus } from '@inspecta/contract';
+import type { DueStatus, EquipmentStatus } from '@inspecta/contract';
 import { Badge } from '@mantine/core';
 import { dueLabel, statusLabel } from '../lib/format';
 
@@ -47,19 +47,6 @@ export function EquipmentStatusBadge({ status }: { status: EquipmentStatus }) {
       c={status === 'out_of_service' ? '#8a3c00' : status === 'retired' ? '#495057' : undefined}
     >
       {statusLabel(status)}
-    </Badge>
-  );
-}
-
-export function TypeStatusBadge({ status }: { status: EquipmentTypeStatus }) {
-  const style = { flexShrink: 0, minWidth: 'max-content' };
-  return status === 'active' ? (
-    <Badge variant="light" radius="sm" color="teal" c="#0b6b57" style={style}>
-      Active
-    </Badge>
-  ) : (
-    <Badge variant="light" radius="sm" color="gray" c="#495057" style={style}>
-      Archived
     </Badge>
   );
 }

@@ -23,14 +23,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
 import { RetryRow } from '@/components/ui/retry-row';
+import { EquipmentTypeSelect } from '@/features/equipment-types';
+import { todayIso } from '@/lib/dates';
 import { positiveId } from '@/utils/positive-id';
 import { exportEquipment } from '../api/export-equipment';
 import { type EquipmentFilters, useEquipments } from '../api/get-equipments';
-import { todayIso } from '../lib/format';
 import { EquipmentDetailsDrawer } from './equipment-details-drawer';
 import { EquipmentFormModal } from './equipment-form-modal';
 import { EquipmentTable } from './equipment-table';
-import { EquipmentTypeSelect } from './equipment-type-select';
 import { ImportEquipmentModal } from './import-equipment-modal';
 import { SiteSelect } from './site-select';
 

@@ -21,17 +21,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sitePaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatDay, todayIso } from '@/lib/dates';
 import { formatDateTime } from '@/utils/format-relative-time';
 import { useDeleteEquipment } from '../api/delete-equipment';
 import { useEquipment } from '../api/get-equipment';
-import {
-  describeDue,
-  formatDay,
-  historyActionLabels,
-  historyFieldLabels,
-  historyValue,
-  todayIso,
-} from '../lib/format';
+import { describeDue, historyActionLabels, historyFieldLabels, historyValue } from '../lib/format';
 import { DueBadge, EquipmentStatusBadge } from './badges';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

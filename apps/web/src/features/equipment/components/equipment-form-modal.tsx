@@ -24,12 +24,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCalendarDue } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
+import { EquipmentTypeSelect, useEquipmentTypeOptions } from '@/features/equipment-types';
 import { isApiError } from '@/lib/api-client';
+import { formatDay, todayIso } from '@/lib/dates';
 import { useCreateEquipment } from '../api/create-equipment';
-import { useEquipmentTypeOptions } from '../api/get-equipment-type-options';
 import { useUpdateEquipment } from '../api/update-equipment';
-import { formatDay, todayIso } from '../lib/format';
-import { EquipmentTypeSelect } from './equipment-type-select';
 import { SiteSelect } from './site-select';
 
 interface FormValues {

@@ -1,7 +1,8 @@
 import type { Equipment } from '@inspecta/contract';
 import { Group, Stack, Table, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { describeDue, formatDay, statusLabel } from '../lib/format';
+import { formatDay } from '@/lib/dates';
+import { describeDue, statusLabel } from '../lib/format';
 import { DueBadge, EquipmentStatusBadge } from './badges';
 import classes from './equipment-table.module.css';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeDue, formatDay, historyValue } from './format';
+import { formatDay } from '@/lib/dates';
+import { describeDue, historyValue } from './format';
 
 describe('equipment formatting', () => {
   it('formats days without time-zone drift', () => {

@@ -4,25 +4,7 @@ import {
   type EquipmentStatus,
   equipmentStatusLabels,
 } from '@inspecta/contract';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2026-06-15' (or an ISO instant) → '15 Jun 2026'; empty for null. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '';
-  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(time) ? '' : dateFormat.format(time);
-}
-
-/** Whole days from `today` to `day` (both YYYY-MM-DD); negative when in the past. */
-export function daysFrom(today: string, day: string): number {
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
+import { daysUntil, formatDay } from '@/lib/dates';
 
 function span(days: number): string {
   if (days < 60) return `${days} day${days === 1 ? '' : 's'}`;
@@ -32,14 +14,10 @@ function span(days: number): string {
 
 /** "due today", "in 12 days", "3 days overdue", "4 months overdue". */
 export function describeDue(nextDueOn: string, today: string): string {
-  const days = daysFrom(today, nextDueOn);
+  const days = daysUntil(nextDueOn, today);
   if (days === 0) return 'due today';
   if (days === 1) return 'due tomorrow';
   return days > 0 ? `in ${span(days)}` : `${span(-days)} overdue`;
-}
-
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }
 
 export const dueLabel = (due: DueStatus | null) => (due ? dueStatusLabels[due] : 'Not tracked');

@@ -1,7 +1,7 @@
 import type { CreateInspectionCategoryBody, InspectionCategoryMutationResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { inspectionCategoriesKey } from './get-inspection-categories';
+import { inspectionCategoryKeys } from './keys';
 
 /** POST /api/inspection-categories */
 export function createInspectionCategory(body: CreateInspectionCategoryBody) {
@@ -12,6 +12,6 @@ export function useCreateInspectionCategory() {
   const queryClient = useQueryClient();
   return useMutation<InspectionCategoryMutationResponse, ApiError, CreateInspectionCategoryBody>({
     mutationFn: createInspectionCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inspectionCategoriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inspectionCategoryKeys.all }),
   });
 }

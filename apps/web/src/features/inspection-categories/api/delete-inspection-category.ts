@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { inspectionCategoriesKey } from './get-inspection-categories';
+import { inspectionCategoryKeys } from './keys';
 
 /** DELETE /api/inspection-categories/:id (409 when the category is in use). */
 export function deleteInspectionCategory(id: number) {
@@ -11,6 +11,6 @@ export function useDeleteInspectionCategory() {
   const queryClient = useQueryClient();
   return useMutation<{ message: string }, ApiError, number>({
     mutationFn: deleteInspectionCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inspectionCategoriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inspectionCategoryKeys.all }),
   });
 }

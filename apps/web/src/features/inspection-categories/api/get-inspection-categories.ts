@@ -1,8 +1,7 @@
 import type { InspectionCategoryListQueryValues, InspectionCategoryListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const inspectionCategoriesKey = ['inspection-categories'] as const;
+import { inspectionCategoryKeys } from './keys';
 
 export type InspectionCategoriesQuery = Partial<InspectionCategoryListQueryValues>;
 
@@ -19,7 +18,7 @@ export function getInspectionCategories(
 
 export function getInspectionCategoriesQueryOptions(query: InspectionCategoriesQuery) {
   return queryOptions({
-    queryKey: [...inspectionCategoriesKey, 'list', query],
+    queryKey: inspectionCategoryKeys.list(query),
     queryFn: ({ signal }) => getInspectionCategories(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -27,4 +26,17 @@ export function getInspectionCategoriesQueryOptions(query: InspectionCategoriesQ
 
 export function useInspectionCategories(query: InspectionCategoriesQuery) {
   return useQuery(getInspectionCategoriesQueryOptions(query));
+}
+
+/** The active categories (at most 100, by name): what an assignment or the history filter can pick. */
+export function useActiveCategories() {
+  return useQuery(getInspectionCategoriesQueryOptions({ status: 'active', limit: 100, sort: 'name' }));
+}
+
+/** Every category (at most 100, by name): what a template can be filed under, archived ones included. */
+export function useCategoryOptions() {
+  return useQuery({
+    ...getInspectionCategoriesQueryOptions({ limit: 100, sort: 'name', status: 'all' }),
+    staleTime: 60_000,
+  });
 }

@@ -1,7 +1,7 @@
 import type { InspectionCategoryMutationResponse, UpdateInspectionCategoryBody } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { inspectionCategoriesKey } from './get-inspection-categories';
+import { inspectionCategoryKeys } from './keys';
 
 export interface UpdateInspectionCategoryInput {
   id: number;
@@ -17,6 +17,6 @@ export function useUpdateInspectionCategory() {
   const queryClient = useQueryClient();
   return useMutation<InspectionCategoryMutationResponse, ApiError, UpdateInspectionCategoryInput>({
     mutationFn: updateInspectionCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inspectionCategoriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inspectionCategoryKeys.all }),
   });
 }

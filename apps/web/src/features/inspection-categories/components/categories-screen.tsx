@@ -1,41 +1,22 @@
 import type { InspectionCategory } from '@inspecta/contract';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  ColorSwatch,
-  Group,
-  Menu,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Badge, Button, ColorSwatch, Group, Menu, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
-  IconDots,
   IconListCheck,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
-  IconRefresh,
-  IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ListSearchInput, SegmentedFilter } from '@/components/list-screen/list-filters';
+import { ListCount, ListScreen } from '@/components/list-screen/list-screen';
+import { ListTable } from '@/components/list-screen/list-table';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pager } from '@/components/ui/pager';
+import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useDeleteInspectionCategory } from '../api/delete-inspection-category';
@@ -90,8 +71,6 @@ function TableSkeleton() {
 /** The Inspection screen (/dashboard/picategory): the categories inspections and templates are filed under. */
 export function InspectionCategoriesScreen() {
   const { status, page, search, update } = useCategoryFilters();
-  const [searchText, setSearchText] = useState(search);
-  const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() || null }), 300);
   const [editing, setEditing] = useState<InspectionCategory | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const query = useInspectionCategories({
@@ -167,25 +146,19 @@ export function InspectionCategoriesScreen() {
         }
       />
 
-      <Paper withBorder p="md" bg="white" mb="md">
-        <Group gap="md" wrap="wrap" align="flex-end">
-          <TextInput
-            label="Search categories"
-            placeholder="Name or description"
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              pushSearch(event.currentTarget.value);
-            }}
-            style={{ flex: '1 1 260px' }}
-          />
-          <Box>
-            <Text component="span" size="sm" fw={500} display="block" mb={4} id="category-status-label">
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby="category-status-label"
+      <ListScreen
+        filters={
+          <>
+            <ListSearchInput
+              label="Search categories"
+              placeholder="Name or description"
+              value={search}
+              onSearch={(text) => update({ q: text || null })}
+              flex="1 1 260px"
+            />
+            <SegmentedFilter
+              id="category-status-label"
+              label="Status"
               value={status}
               onChange={(value) => update({ status: value === 'all' ? null : value })}
               data={[
@@ -194,150 +167,114 @@ export function InspectionCategoriesScreen() {
                 { value: 'inactive', label: 'Inactive' },
               ]}
             />
-          </Box>
-        </Group>
-      </Paper>
-
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : categories.length === 0 ? (
-        <EmptyState icon={IconListCheck} data-testid="categories-empty">
-          {query.isError ? (
-            <Stack align="center" gap="sm">
-              <span>No categories to show.</span>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconRefresh size={14} aria-hidden="true" />}
-                onClick={() => query.refetch()}
-              >
-                Try again
-              </Button>
-            </Stack>
-          ) : filtered ? (
-            'No categories match these filters.'
-          ) : (
-            'No inspection categories yet. Create the first one, such as Routine or Annual certification.'
-          )}
-        </EmptyState>
-      ) : (
-        <Paper withBorder bg="white" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={640}>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              highlightOnHover
-              data-testid="categories-table"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th ta="right">Templates</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th visibleFrom="md">Updated</Table.Th>
-                  <Table.Th w={56}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {categories.map((category) => (
-                  <Table.Tr key={category.id} data-testid="category-row">
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <ColorSwatch color={category.colour} size={18} aria-hidden="true" />
-                        <Text fw={600} size="sm">
-                          {category.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" lineClamp={2} maw={420}>
-                        {category.description ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">{category.templateCount}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="dot"
-                        color={category.active ? 'green' : 'gray'}
-                        c="dark.7"
-                        tt="none"
-                        radius="sm"
-                      >
-                        {category.active ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td visibleFrom="md">
-                      <Text size="sm" c="dimmed" title={formatDateTime(category.updatedAt)}>
-                        {formatRelativeTime(category.updatedAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <Tooltip label="Actions" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`Actions for ${category.name}`}
-                            >
-                              <IconDots size={18} aria-hidden="true" />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            leftSection={<IconPencil size={16} aria-hidden="true" />}
-                            onClick={() => openForm(category)}
-                          >
-                            Edit
-                          </Menu.Item>
-                          {category.active ? (
-                            <Menu.Item
-                              leftSection={<IconPlayerPause size={16} aria-hidden="true" />}
-                              onClick={() => setActive(category, false)}
-                            >
-                              Deactivate
-                            </Menu.Item>
-                          ) : (
-                            <Menu.Item
-                              leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
-                              onClick={() => setActive(category, true)}
-                            >
-                              Activate
-                            </Menu.Item>
-                          )}
-                          <Menu.Divider />
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} aria-hidden="true" />}
-                            onClick={() => confirmDelete(category)}
-                          >
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      {pages > 1 ? (
-        <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            {total} categories
-          </Text>
-          <Pager total={pages} value={page} onChange={(next) => update({ page: String(next) })} />
-        </Group>
-      ) : null}
+          </>
+        }
+        query={query}
+        rowCount={categories.length}
+        skeleton={<TableSkeleton />}
+        empty={{
+          icon: IconListCheck,
+          'data-testid': 'categories-empty',
+          failedText: 'No categories to show.',
+          text: filtered
+            ? 'No categories match these filters.'
+            : 'No inspection categories yet. Create the first one, such as Routine or Annual certification.',
+        }}
+        footer={
+          pages > 1 ? (
+            <ListCount
+              text={`${total} categories`}
+              pages={pages}
+              page={page}
+              onPage={(next) => update({ page: String(next) })}
+            />
+          ) : null
+        }
+      >
+        <ListTable
+          minWidth={640}
+          data-testid="categories-table"
+          columns={
+            <>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Templates</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th visibleFrom="md">Updated</Table.Th>
+            </>
+          }
+        >
+          {categories.map((category) => (
+            <Table.Tr key={category.id} data-testid="category-row">
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <ColorSwatch color={category.colour} size={18} aria-hidden="true" />
+                  <Text fw={600} size="sm">
+                    {category.name}
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed" lineClamp={2} maw={420}>
+                  {category.description ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{category.templateCount}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="dot"
+                  color={category.active ? 'green' : 'gray'}
+                  c="dark.7"
+                  tt="none"
+                  radius="sm"
+                >
+                  {category.active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Text size="sm" c="dimmed" title={formatDateTime(category.updatedAt)}>
+                  {formatRelativeTime(category.updatedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RowActionsMenu label={`Actions for ${category.name}`}>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} aria-hidden="true" />}
+                    onClick={() => openForm(category)}
+                  >
+                    Edit
+                  </Menu.Item>
+                  {category.active ? (
+                    <Menu.Item
+                      leftSection={<IconPlayerPause size={16} aria-hidden="true" />}
+                      onClick={() => setActive(category, false)}
+                    >
+                      Deactivate
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item
+                      leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+                      onClick={() => setActive(category, true)}
+                    >
+                      Activate
+                    </Menu.Item>
+                  )}
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden="true" />}
+                    onClick={() => confirmDelete(category)}
+                  >
+                    Delete
+                  </Menu.Item>
+                </RowActionsMenu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </ListScreen>
 
       <CategoryFormModal opened={formOpen} category={editing} onClose={() => setFormOpen(false)} />
     </>

@@ -1,6 +1,7 @@
 import type { AnswerValue, ItemResult, TemplateItem } from '@inspecta/contract';
 import { Badge, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { answerText, imageUrls, numberRange, resultColours } from '../lib/format';
+import { resultColours } from '@/components/ui/result-badge';
+import { answerText, imageUrls, numberRange } from '../lib/format';
 
 /** Opens a larger view of images: the list, which one, and what they show. */
 export type OpenImages = (images: { urls: string[]; index: number; title: string }) => void;

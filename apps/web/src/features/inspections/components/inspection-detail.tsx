@@ -32,22 +32,21 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResultBadge, resultColours } from '@/components/ui/result-badge';
 import { inspectionPaths, paths, sitePaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatDay } from '@/lib/dates';
 import { useDownloadInspectionReport } from '../api/download-inspection-report';
 import { useInspection } from '../api/get-inspection';
 import {
   failedItems,
   failedItemsLabel,
   formatDateTime,
-  formatDay,
   itemAnchor,
   outcomesByKey,
-  resultColours,
   unitName,
 } from '../lib/format';
 import { AnswerView, type OpenImages } from './answer-view';
-import { ResultBadge } from './result-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

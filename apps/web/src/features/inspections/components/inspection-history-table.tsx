@@ -3,7 +3,7 @@ import { Anchor, ColorSwatch, Group, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { inspectionPaths } from '@/config/paths';
 import { formatDate, formatTime, unitsLabel } from '../lib/format';
-import { ResultCell } from './result-badge';
+import { ResultCell } from './result-cell';
 
 /** Completed inspections: when, where, who, with what checklist, and how it came out. */
 export function InspectionHistoryTable({ inspections }: { inspections: InspectionSummary[] }) {

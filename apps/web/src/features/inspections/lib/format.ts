@@ -5,13 +5,8 @@ import {
   type TemplateItem,
   yesNoNaLabels,
 } from '@inspecta/contract';
+import { formatDay } from '@/lib/dates';
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
@@ -21,13 +16,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
 });
 const localDayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
-
-/** "16 Jun 2026" for a calendar day (YYYY-MM-DD); '' for nothing or nonsense. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '';
-  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(time) ? '' : dayFormat.format(time);
-}
 
 /** "16 Jun 2026, 3:45 pm" in the viewer's time zone, for an instant. */
 export function formatDateTime(iso: string | null | undefined): string {
@@ -47,16 +35,6 @@ export function formatTime(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '' : timeFormat.format(time);
 }
-
-/**
- * Colours with AA contrast: Mantine's green-8/9 on white (and white on them) are below 4.5:1, and
- * orange-9 on its own tint too. Red comes from the theme's darker scale.
- */
-export const resultColours = {
-  pass: '#237032',
-  fail: 'var(--mantine-color-red-8)',
-  attention: '#a63c06',
-} as const;
 
 export function failedItemsLabel(count: number): string {
   return `${count} failed item${count === 1 ? '' : 's'}`;

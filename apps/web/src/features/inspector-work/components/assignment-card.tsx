@@ -3,13 +3,8 @@ import { Anchor, Badge, Box, Button, ColorSwatch, Group, Paper, Stack, Text } fr
 import { IconBuilding, IconCalendarDue, IconChevronRight, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { inspectorAssignmentPath } from '@/config/paths';
-import {
-  describeDueOn,
-  formatDay,
-  priorityLabels,
-  priorityStyles,
-  statusLabels,
-} from '@/features/assignments';
+import { describeDueOn, priorityLabels, priorityStyles, statusLabels } from '@/features/assignments';
+import { formatDay } from '@/lib/dates';
 import { mapSearchUrl, telHref } from '../lib/schedule';
 import classes from './inspector.module.css';
 

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LogoMark } from '@/components/ui/logo';
-import { todayIso } from '@/features/assignments';
+import { todayIso } from '@/lib/dates';
 import { useInspectorAssignments } from '../api/get-assignments';
 import { type AssignmentTab, assignmentTabs, groupAssignments } from '../lib/schedule';
 import { AssignmentCard } from './assignment-card';

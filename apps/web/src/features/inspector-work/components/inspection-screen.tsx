@@ -16,7 +16,8 @@ import {
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChecklistItem, type ChecklistUploads } from '@/components/checklist/checklist-item';
+import { ChecklistItem } from '@/components/checklist/checklist-item';
+import type { ChecklistUploads } from '@/components/checklist/uploads';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useInspectorAssignment } from '../api/get-assignment';

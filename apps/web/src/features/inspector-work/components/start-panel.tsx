@@ -1,6 +1,7 @@
 import type { InspectorAssignmentDetail } from '@inspecta/contract';
 import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { describeDueOn, formatDay, priorityLabels, priorityStyles, todayIso } from '@/features/assignments';
+import { describeDueOn, priorityLabels, priorityStyles } from '@/features/assignments';
+import { formatDay, todayIso } from '@/lib/dates';
 import { mapSearchUrl, telHref } from '../lib/schedule';
 
 /** Before starting: where, whom to call, what will be checked. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { notificationKeys } from './keys';
 
 /** DELETE /api/notifications/:id */
 export function deleteNotification(id: number): Promise<{ message: string }> {
@@ -11,6 +11,6 @@ export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation<{ message: string }, ApiError, number>({
     mutationFn: deleteNotification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

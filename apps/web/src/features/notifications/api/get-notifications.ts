@@ -2,6 +2,7 @@ import type { NotificationListQuery, NotificationListResponse } from '@inspecta/
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_REFETCH_INTERVAL_MS } from '@/config/app';
 import { api } from '@/lib/api-client';
+import { notificationKeys } from './keys';
 
 export type NotificationsQuery = Partial<NotificationListQuery>;
 
@@ -14,14 +15,13 @@ export function getNotifications(
 }
 
 /** Every page of the notification list; invalidate it when notifications change. */
-export const notificationsQueryKey = ['notifications'] as const;
 
 export function getNotificationsQueryOptions({
   page = 1,
   limit = NOTIFICATIONS_PAGE_SIZE,
 }: NotificationsQuery = {}) {
   return queryOptions({
-    queryKey: [...notificationsQueryKey, { page, limit }],
+    queryKey: notificationKeys.page(page, limit),
     queryFn: ({ signal }) => getNotifications({ page, limit }, signal),
     // Always worth re-asking when the window regains focus or the list is opened again.
     staleTime: 0,

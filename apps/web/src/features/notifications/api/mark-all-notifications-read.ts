@@ -1,7 +1,7 @@
 import type { MarkAllNotificationsReadResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { notificationKeys } from './keys';
 
 /** POST /api/notifications/read-all */
 export function markAllNotificationsRead(): Promise<MarkAllNotificationsReadResponse> {
@@ -12,6 +12,6 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation<MarkAllNotificationsReadResponse, ApiError, void>({
     mutationFn: markAllNotificationsRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

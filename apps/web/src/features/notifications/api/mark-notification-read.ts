@@ -1,7 +1,7 @@
 import type { NotificationMutationResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { notificationKeys } from './keys';
 
 /** PATCH /api/notifications/:id/read */
 export function markNotificationRead(id: number): Promise<NotificationMutationResponse> {
@@ -12,6 +12,6 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation<NotificationMutationResponse, ApiError, number>({
     mutationFn: markNotificationRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,8 +1,9 @@
 import type { NotificationListResponse } from '@inspecta/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage, storageKeys } from '@/lib/storage';
 import { renderWithProviders } from '@/testing/test-utils';
+import { useNotifications } from '../api/get-notifications';
 import { NotificationBell } from './notification-bell';
 
 function listOf(...ids: number[]): NotificationListResponse {
@@ -28,6 +29,22 @@ function serve(response: () => Response) {
 }
 
 const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status });
+
+/**
+ * Shows "list settled" once the bell's list query has its answer (data or error). It watches the
+ * same query as the bell, so both render that answer together: once this text shows and React's
+ * effects are flushed, the bell has applied the dot rule to the list, and a dot that is absent then
+ * stays absent.
+ */
+function ListSettled() {
+  const query = useNotifications();
+  return query.isSuccess || query.isError ? <output>list settled</output> : null;
+}
+
+async function bellHasSeenTheList() {
+  await screen.findByText('list settled');
+  await act(async () => {});
+}
 
 describe('NotificationBell', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -63,19 +80,30 @@ describe('NotificationBell', () => {
     storage.set(storageKeys.notificationsRead, 'true');
     storage.set(storageKeys.lastSeenNotifyId, '5');
     const fetchMock = serve(json(200, listOf(5, 4)));
-    renderWithProviders(<NotificationBell />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    renderWithProviders(
+      <>
+        <NotificationBell />
+        <ListSettled />
+      </>,
+    );
+    await bellHasSeenTheList();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('notification-dot')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notifications' }).getAttribute('aria-describedby')).toBeNull();
     expect(storage.get(storageKeys.notificationsRead)).toBe('true');
   });
 
   it('shows no dot and no message when the list cannot be fetched', async () => {
     storage.setToken('t');
     const fetchMock = serve(json(500, { statusCode: 500, error: 'x', message: 'Boom', code: 'INTERNAL' }));
-    renderWithProviders(<NotificationBell />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    renderWithProviders(
+      <>
+        <NotificationBell />
+        <ListSettled />
+      </>,
+    );
+    await bellHasSeenTheList();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('notification-dot')).toBeNull();
     expect(screen.queryByText('Boom')).toBeNull();
   });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE_URL } from '@/config/app';
 import { createStreamTicket } from '../api/create-stream-ticket';
-import { notificationsQueryKey } from '../api/get-notifications';
+import { notificationKeys } from '../api/keys';
 import { reconnectDelay } from '../lib/reconnect-delay';
 
 /**
@@ -23,7 +23,7 @@ export function useNotificationStream(enabled: boolean): void {
     let attempt = 0;
     let stopped = false;
     const controller = new AbortController();
-    const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 
     const retry = () => {
       if (stopped) return;

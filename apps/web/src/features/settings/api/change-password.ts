@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, EndedSessionsResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { sessionsQueryKey } from './sessions';
+import { settingsKeys } from './keys';
 
 /** POST /api/auth/change-password: every other session is signed out. */
 export function changePassword(body: ChangePasswordBody): Promise<EndedSessionsResponse> {
@@ -12,6 +12,6 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation<EndedSessionsResponse, ApiError, ChangePasswordBody>({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions }),
   });
 }

@@ -1,8 +1,7 @@
 import type { NotificationPreferences, NotificationPreferencesResponse } from '@inspecta/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-
-export const preferencesQueryKey = ['settings', 'notification-preferences'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/auth/me/notification-preferences */
 export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferencesResponse> {
@@ -11,7 +10,7 @@ export function getNotificationPreferences(signal?: AbortSignal): Promise<Notifi
 
 export function getNotificationPreferencesQueryOptions() {
   return queryOptions({
-    queryKey: preferencesQueryKey,
+    queryKey: settingsKeys.notificationPreferences,
     queryFn: ({ signal }) => getNotificationPreferences(signal),
   });
 }
@@ -33,6 +32,7 @@ export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation<PreferencesAnswer, ApiError, Partial<NotificationPreferences>>({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (result) => queryClient.setQueryData(preferencesQueryKey, { preferences: result.preferences }),
+    onSuccess: (result) =>
+      queryClient.setQueryData(settingsKeys.notificationPreferences, { preferences: result.preferences }),
   });
 }

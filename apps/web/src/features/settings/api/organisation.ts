@@ -6,8 +6,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-
-export const organisationQueryKey = ['settings', 'organisation'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/settings/organisation */
 export function getOrganisation(signal?: AbortSignal): Promise<OrganisationSettingsResponse> {
@@ -16,7 +15,7 @@ export function getOrganisation(signal?: AbortSignal): Promise<OrganisationSetti
 
 export function getOrganisationQueryOptions() {
   return queryOptions({
-    queryKey: organisationQueryKey,
+    queryKey: settingsKeys.organisation,
     queryFn: ({ signal }) => getOrganisation(signal),
     staleTime: 5 * 60_000,
   });
@@ -47,7 +46,7 @@ function useOrganisationMutation<V>(mutationFn: (value: V) => Promise<Organisati
     mutationFn,
     // Header and footer read the same query: the new logo and name show at once.
     onSuccess: (result) =>
-      queryClient.setQueryData(organisationQueryKey, { organisation: result.organisation }),
+      queryClient.setQueryData(settingsKeys.organisation, { organisation: result.organisation }),
   });
 }
 

@@ -1,8 +1,7 @@
 import type { ActiveSessionsResponse, EndedSessionsResponse } from '@inspecta/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-
-export const sessionsQueryKey = ['settings', 'sessions'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/auth/sessions: my open sessions, this one first. */
 export function getSessions(signal?: AbortSignal): Promise<ActiveSessionsResponse> {
@@ -10,7 +9,7 @@ export function getSessions(signal?: AbortSignal): Promise<ActiveSessionsRespons
 }
 
 export function getSessionsQueryOptions() {
-  return queryOptions({ queryKey: sessionsQueryKey, queryFn: ({ signal }) => getSessions(signal) });
+  return queryOptions({ queryKey: settingsKeys.sessions, queryFn: ({ signal }) => getSessions(signal) });
 }
 
 export function useSessions() {
@@ -26,6 +25,6 @@ export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation<EndedSessionsResponse, ApiError, void>({
     mutationFn: signOutOtherSessions,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions }),
   });
 }

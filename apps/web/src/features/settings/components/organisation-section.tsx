@@ -1,13 +1,10 @@
 import {
   dateFormats,
   type OrganisationSettings,
-  PROFILE_IMAGE_MAX_BYTES,
-  PROFILE_IMAGE_TYPES,
   updateOrganisationSettingsBodySchema,
 } from '@inspecta/contract';
 import {
   Button,
-  FileButton,
   Group,
   Image,
   NumberInput,
@@ -21,15 +18,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconPhotoUp, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconBuilding, IconRefresh } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useMemo } from 'react';
+import { IMAGE_MAX_MB, ImageUpload } from '@/components/ui/image-upload';
 import { isApiError } from '@/lib/api-client';
 import { useChangeOrganisationLogo, useOrganisation, useUpdateOrganisation } from '../api/organisation';
 import { formatSampleDate } from '../lib/date-format';
 import { SettingsCard } from './settings-card';
-
-const MAX_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
 /**
  * The browser's time zones, plus the saved one and the usual Indian and UTC names: browsers list
@@ -43,72 +39,37 @@ function timeZones(current: string): string[] {
 
 function Logo({ organisation }: { organisation: OrganisationSettings }) {
   const change = useChangeOrganisationLogo();
-  const onChange = (file: File | null, removing = false) => {
-    if (!file && !removing) return;
-    if (file && file.size > PROFILE_IMAGE_MAX_BYTES) {
-      notifications.show({
-        color: 'red',
-        title: 'Image too large',
-        message: `Choose an image of at most ${MAX_MB} MB.`,
-      });
-      return;
-    }
-    change.mutate(file, {
-      onSuccess: (result) => notifications.show({ color: 'green', message: result.message }),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Could not change the logo', message: error.message }),
-    });
-  };
   return (
-    <Group gap="md" wrap="nowrap" align="center">
-      <Paper withBorder w={120} h={64} radius="md" p={6} style={{ display: 'grid', placeItems: 'center' }}>
-        {organisation.logoUrl ? (
-          <Image
-            src={organisation.logoUrl}
-            alt={`${organisation.companyName} logo`}
-            fit="contain"
-            h={52}
-            w="auto"
-            maw={108}
-            data-testid="settings-organisation-logo"
-          />
-        ) : (
-          <IconBuilding size={28} color="var(--mantine-color-gray-5)" aria-hidden="true" />
-        )}
-      </Paper>
-      <Stack gap={6}>
-        <Group gap="xs">
-          <FileButton onChange={(file) => onChange(file)} accept={PROFILE_IMAGE_TYPES.join(',')}>
-            {(props) => (
-              <Button
-                {...props}
-                size="xs"
-                variant="light"
-                leftSection={<IconPhotoUp size={14} aria-hidden="true" />}
-                loading={change.isPending}
-              >
-                {organisation.logoUrl ? 'Change logo' : 'Upload logo'}
-              </Button>
-            )}
-          </FileButton>
+    <ImageUpload
+      preview={
+        <Paper withBorder w={120} h={64} radius="md" p={6} style={{ display: 'grid', placeItems: 'center' }}>
           {organisation.logoUrl ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} aria-hidden="true" />}
-              onClick={() => onChange(null, true)}
-              disabled={change.isPending}
-            >
-              Remove
-            </Button>
-          ) : null}
-        </Group>
-        <Text size="xs" c="dimmed">
-          Shown in the header and footer. JPEG, PNG or WebP, at most {MAX_MB} MB.
-        </Text>
-      </Stack>
-    </Group>
+            <Image
+              src={organisation.logoUrl}
+              alt={`${organisation.companyName} logo`}
+              fit="contain"
+              h={52}
+              w="auto"
+              maw={108}
+              data-testid="settings-organisation-logo"
+            />
+          ) : (
+            <IconBuilding size={28} color="var(--mantine-color-gray-5)" aria-hidden="true" />
+          )}
+        </Paper>
+      }
+      hasImage={Boolean(organisation.logoUrl)}
+      noun="logo"
+      hint={`Shown in the header and footer. JPEG, PNG or WebP, at most ${IMAGE_MAX_MB} MB.`}
+      pending={change.isPending}
+      onChange={(file) =>
+        change.mutate(file, {
+          onSuccess: (result) => notifications.show({ color: 'green', message: result.message }),
+          onError: (error) =>
+            notifications.show({ color: 'red', title: 'Could not change the logo', message: error.message }),
+        })
+      }
+    />
   );
 }
 

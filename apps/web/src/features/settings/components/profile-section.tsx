@@ -1,81 +1,41 @@
-import {
-  PROFILE_IMAGE_MAX_BYTES,
-  PROFILE_IMAGE_TYPES,
-  type SessionUser,
-  updateMyProfileBodySchema,
-} from '@inspecta/contract';
-import { Button, FileButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type SessionUser, updateMyProfileBodySchema } from '@inspecta/contract';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
+import { IMAGE_MAX_MB, ImageUpload } from '@/components/ui/image-upload';
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { useChangeMyProfileImage } from '@/features/users';
 import { isApiError } from '@/lib/api-client';
-import { useChangeMyProfileImage } from '../api/my-profile-image';
 import { useUpdateMyProfile } from '../api/update-my-profile';
 import { SettingsCard } from './settings-card';
 
-const MAX_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
-
 function ProfileImage({ user }: { user: SessionUser }) {
   const change = useChangeMyProfileImage();
-  const onChange = (file: File | null, removing = false) => {
-    if (!file && !removing) return;
-    if (file && file.size > PROFILE_IMAGE_MAX_BYTES) {
-      notifications.show({
-        color: 'red',
-        title: 'Image too large',
-        message: `Choose an image of at most ${MAX_MB} MB.`,
-      });
-      return;
-    }
-    change.mutate(file, {
-      onSuccess: () =>
-        notifications.show({
-          color: 'green',
-          message: removing ? 'Profile image removed' : 'Profile image updated',
-        }),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Could not change the picture', message: error.message }),
-    });
-  };
   return (
-    <Group gap="md" wrap="nowrap">
-      <UserAvatar user={user} size={72} data-testid="settings-avatar" />
-      <Stack gap={6}>
-        <Group gap="xs">
-          <FileButton onChange={(file) => onChange(file)} accept={PROFILE_IMAGE_TYPES.join(',')}>
-            {(props) => (
-              <Button
-                {...props}
-                size="xs"
-                variant="light"
-                leftSection={<IconPhotoUp size={14} aria-hidden="true" />}
-                loading={change.isPending}
-              >
-                {user.profileImage ? 'Change picture' : 'Upload picture'}
-              </Button>
-            )}
-          </FileButton>
-          {user.profileImage ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} aria-hidden="true" />}
-              onClick={() => onChange(null, true)}
-              disabled={change.isPending}
-            >
-              Remove
-            </Button>
-          ) : null}
-        </Group>
-        <Text size="xs" c="dimmed">
-          JPEG, PNG or WebP, at most {MAX_MB} MB. Shown in the header.
-        </Text>
-      </Stack>
-    </Group>
+    <ImageUpload
+      preview={<UserAvatar user={user} size={72} data-testid="settings-avatar" />}
+      hasImage={Boolean(user.profileImage)}
+      noun="picture"
+      hint={`JPEG, PNG or WebP, at most ${IMAGE_MAX_MB} MB. Shown in the header.`}
+      pending={change.isPending}
+      onChange={(file) =>
+        change.mutate(file, {
+          onSuccess: () =>
+            notifications.show({
+              color: 'green',
+              message: file ? 'Profile image updated' : 'Profile image removed',
+            }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              title: 'Could not change the picture',
+              message: error.message,
+            }),
+        })
+      }
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ClientListQuery, ClientListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { siteKeys } from './keys';
 
 /** GET /api/auth/get/client/list?search=&page=&limit=: clients for pickers. */
 export function getClients(query: ClientListQuery, signal?: AbortSignal): Promise<ClientListResponse> {
@@ -9,7 +10,7 @@ export function getClients(query: ClientListQuery, signal?: AbortSignal): Promis
 
 export function getClientsQueryOptions(query: ClientListQuery) {
   return queryOptions({
-    queryKey: ['clients', 'options', query],
+    queryKey: siteKeys.clientOptions(query),
     queryFn: ({ signal }) => getClients(query, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -1,6 +1,7 @@
 import type { SiteCompletedInspectionsQuery, SiteCompletedInspectionsResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { siteKeys } from './keys';
 
 /** GET /api/auth/site-completed-inspections?site_id=&page=&limit= (the inspection history). */
 export function getSiteCompletedInspections(
@@ -15,7 +16,7 @@ export function getSiteCompletedInspections(
 
 export function getSiteCompletedInspectionsQueryOptions(query: SiteCompletedInspectionsQuery) {
   return queryOptions({
-    queryKey: ['sites', 'completed-inspections', query],
+    queryKey: siteKeys.completedInspections(query),
     queryFn: ({ signal }) => getSiteCompletedInspections(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { SiteDetailsResponse } from '@inspecta/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { siteKeys } from './keys';
 
 /** GET /api/auth/sites/full-details/:id */
 export function getSiteDetails(id: number, signal?: AbortSignal): Promise<SiteDetailsResponse> {
@@ -9,7 +10,7 @@ export function getSiteDetails(id: number, signal?: AbortSignal): Promise<SiteDe
 
 export function getSiteDetailsQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['sites', 'details', id],
+    queryKey: siteKeys.details(id),
     queryFn: ({ signal }) => getSiteDetails(id, signal),
   });
 }

@@ -1,6 +1,7 @@
 import type { SiteListQuery, SiteListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { siteKeys } from './keys';
 
 /** GET /api/auth/get/all/sites?search=&status=&client_id=&city=&page=&limit=&sort= */
 export function getSites(query: SiteListQuery, signal?: AbortSignal): Promise<SiteListResponse> {
@@ -9,7 +10,7 @@ export function getSites(query: SiteListQuery, signal?: AbortSignal): Promise<Si
 
 export function getSitesQueryOptions(query: SiteListQuery) {
   return queryOptions({
-    queryKey: ['sites', 'list', query],
+    queryKey: siteKeys.list(query),
     queryFn: ({ signal }) => getSites(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { PostalLookupResponse } from '@inspecta/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { siteKeys } from './keys';
 
 /** GET /api/postal/pincode/:code: city, district, state and localities of a PIN code. */
 export function lookupPincode(code: string, signal?: AbortSignal): Promise<PostalLookupResponse> {
@@ -9,7 +10,7 @@ export function lookupPincode(code: string, signal?: AbortSignal): Promise<Posta
 
 export function lookupPincodeQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ['postal', 'pincode', code],
+    queryKey: siteKeys.pincode(code),
     queryFn: ({ signal }) => lookupPincode(code, signal),
     staleTime: 24 * 3_600_000,
     // The server already gave up after its timeout; the form falls back to manual entry at once.

@@ -25,7 +25,10 @@ import {
   stepOfField,
   validateSteps,
 } from '../lib/site-form';
-import { AddressStep, ContactsStep, DetailsStep, ReviewStep } from './site-form-steps';
+import { AddressStep } from './site-form-steps/address-step';
+import { ContactsStep } from './site-form-steps/contacts-step';
+import { DetailsStep } from './site-form-steps/details-step';
+import { ReviewStep } from './site-form-steps/review-step';
 import { SiteStatusBadge } from './site-status-badge';
 import classes from './sites.module.css';
 

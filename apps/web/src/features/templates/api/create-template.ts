@@ -1,7 +1,7 @@
 import type { CreateTemplateBody, TemplateMutationResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { onTemplateChanged } from './keys';
+import { onTemplateChanged } from './template-changed';
 
 /** POST /api/templates (version 1 starts as a draft). */
 export function createTemplate(body: CreateTemplateBody): Promise<TemplateMutationResponse> {

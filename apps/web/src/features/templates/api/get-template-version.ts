@@ -1,7 +1,7 @@
 import type { TemplateVersionResponse } from '@inspecta/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { templateVersionsKey } from './keys';
+import { templateKeys } from './keys';
 
 /** GET /api/templates/:id/versions/:version (any past version, with its checklist). */
 export function getTemplateVersion(id: number, version: number, signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getTemplateVersion(id: number, version: number, signal?: AbortSi
 
 export function getTemplateVersionQueryOptions(id: number, version: number) {
   return queryOptions({
-    queryKey: [...templateVersionsKey(id), version],
+    queryKey: templateKeys.version(id, version),
     queryFn: ({ signal }) => getTemplateVersion(id, version, signal),
   });
 }

@@ -1,7 +1,7 @@
 import type { TemplateVersionListResponse } from '@inspecta/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { templateVersionsKey } from './keys';
+import { templateKeys } from './keys';
 
 /** GET /api/templates/:id/versions (newest first). */
 export function getTemplateVersions(id: number, signal?: AbortSignal): Promise<TemplateVersionListResponse> {
@@ -10,7 +10,7 @@ export function getTemplateVersions(id: number, signal?: AbortSignal): Promise<T
 
 export function getTemplateVersionsQueryOptions(id: number) {
   return queryOptions({
-    queryKey: templateVersionsKey(id),
+    queryKey: templateKeys.versions(id),
     queryFn: ({ signal }) => getTemplateVersions(id, signal),
   });
 }

@@ -1,7 +1,7 @@
 import type { TemplateResponse } from '@inspecta/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { templateKey } from './keys';
+import { templateKeys } from './keys';
 
 /** GET /api/templates/:id (with the version being worked on). */
 export function getTemplate(id: number, signal?: AbortSignal): Promise<TemplateResponse> {
@@ -10,7 +10,7 @@ export function getTemplate(id: number, signal?: AbortSignal): Promise<TemplateR
 
 export function getTemplateQueryOptions(id: number) {
   return queryOptions({
-    queryKey: templateKey(id),
+    queryKey: templateKeys.detail(id),
     queryFn: ({ signal }) => getTemplate(id, signal),
     // The builder keeps its own working copy; never swap it under the user's hands.
     refetchOnWindowFocus: false,

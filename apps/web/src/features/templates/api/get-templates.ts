@@ -1,7 +1,7 @@
 import type { TemplateListQueryValues, TemplateListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { templatesKey } from './keys';
+import { templateKeys } from './keys';
 
 export type TemplatesQuery = Partial<TemplateListQueryValues>;
 
@@ -15,7 +15,7 @@ export function getTemplates(query: TemplatesQuery, signal?: AbortSignal): Promi
 
 export function getTemplatesQueryOptions(query: TemplatesQuery) {
   return queryOptions({
-    queryKey: [...templatesKey, 'list', query],
+    queryKey: templateKeys.list(query),
     queryFn: ({ signal }) => getTemplates(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -23,4 +23,9 @@ export function getTemplatesQueryOptions(query: TemplatesQuery) {
 
 export function useTemplates(query: TemplatesQuery) {
   return useQuery(getTemplatesQueryOptions(query));
+}
+
+/** The published checklists (at most 100, by name): what an assignment or an equipment type can use. */
+export function usePublishedTemplates() {
+  return useQuery(getTemplatesQueryOptions({ status: 'published', limit: 100, sort: 'name' }));
 }

@@ -1,7 +1,7 @@
 import type { PublishTemplateBody, TemplateMutationResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { onTemplateChanged } from './keys';
+import { onTemplateChanged } from './template-changed';
 
 export interface PublishTemplateInput {
   id: number;

@@ -1,7 +1,7 @@
 import type { TemplateMutationResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '@/lib/api-client';
-import { onTemplateChanged } from './keys';
+import { onTemplateChanged } from './template-changed';
 
 /** POST /api/templates/:id/restore */
 export function restoreTemplate(id: number): Promise<TemplateMutationResponse> {

@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useMemo, useState } from 'react';
+import { useCategoryOptions } from '@/features/inspection-categories';
 import { isApiError } from '@/lib/api-client';
 import { useCreateTemplate } from '../api/create-template';
-import { useCategoryOptions } from '../api/get-category-options';
 import { useEquipmentTypeOptions } from '../api/get-equipment-type-options';
 import { useUpdateTemplate } from '../api/update-template';
 

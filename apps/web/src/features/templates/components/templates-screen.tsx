@@ -1,6 +1,5 @@
 import type { TemplateStatus, TemplateSummary } from '@inspecta/contract';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -12,37 +11,32 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   IconArchive,
   IconArchiveOff,
   IconCopy,
-  IconDots,
   IconFileDescription,
   IconPencil,
   IconPlus,
-  IconRefresh,
-  IconSearch,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ListSearchInput } from '@/components/list-screen/list-filters';
+import { ListCount, ListScreen } from '@/components/list-screen/list-screen';
+import { ListTable } from '@/components/list-screen/list-table';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pager } from '@/components/ui/pager';
+import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { templatePath } from '@/config/paths';
+import { useCategoryOptions } from '@/features/inspection-categories';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useDuplicateTemplate } from '../api/duplicate-template';
 import { exportTemplates } from '../api/export-templates';
-import { useCategoryOptions } from '../api/get-category-options';
 import { useEquipmentTypeOptions } from '../api/get-equipment-type-options';
 import { useTemplates } from '../api/get-templates';
 import { useRestoreTemplate } from '../api/restore-template';
@@ -109,11 +103,6 @@ function ListSkeleton() {
 export function TemplatesScreen() {
   const filters = useTemplateFilters();
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState(filters.search);
-  const pushSearch = useDebouncedCallback(
-    (value: string) => filters.update({ q: value.trim() || null }),
-    300,
-  );
   const [creating, setCreating] = useState(false);
   const query = useTemplates({
     search: filters.search || undefined,
@@ -216,216 +205,174 @@ export function TemplatesScreen() {
         }
       />
 
-      <Paper withBorder p="md" bg="white" mb="md">
-        <Group gap="md" wrap="wrap" align="flex-end">
-          <TextInput
-            label="Search templates"
-            placeholder="Name or description"
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              pushSearch(event.currentTarget.value);
-            }}
-            style={{ flex: '2 1 220px' }}
-          />
-          <Select
-            label="Category"
-            placeholder="All categories"
-            data={categoryData}
-            value={filters.categoryId ? String(filters.categoryId) : null}
-            onChange={(value) => filters.update({ category: value })}
-            clearable
-            style={{ flex: '1 1 170px' }}
-          />
-          <Select
-            label="Equipment type"
-            placeholder="All equipment"
-            data={typeData}
-            value={filters.equipmentTypeId ? String(filters.equipmentTypeId) : null}
-            onChange={(value) => filters.update({ type: value })}
-            clearable
-            searchable
-            style={{ flex: '1 1 200px' }}
-          />
-          <Select
-            label="Status"
-            placeholder="Any status"
-            data={[
-              { value: 'published', label: 'Published' },
-              { value: 'draft', label: 'Draft' },
-              { value: 'archived', label: 'Archived' },
-            ]}
-            value={filters.status ?? null}
-            onChange={(value) => filters.update({ status: value })}
-            clearable
-            style={{ flex: '1 1 140px' }}
-          />
-        </Group>
-      </Paper>
-
-      {query.isPending ? (
-        <ListSkeleton />
-      ) : templates.length === 0 ? (
-        <EmptyState icon={IconFileDescription} data-testid="templates-empty">
-          {query.isError ? (
-            <Stack align="center" gap="sm">
-              <span>No templates to show.</span>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconRefresh size={14} aria-hidden="true" />}
-                onClick={() => query.refetch()}
-              >
-                Try again
-              </Button>
-            </Stack>
-          ) : filtered ? (
-            'No templates match these filters.'
-          ) : (
-            'No templates yet. Create the first checklist, such as a monthly fire extinguisher inspection.'
-          )}
-        </EmptyState>
-      ) : (
-        <Paper withBorder bg="white" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="templates-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Template</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th visibleFrom="lg">Equipment types</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Items</Table.Th>
-                  <Table.Th visibleFrom="md">Updated</Table.Th>
-                  <Table.Th w={56}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {templates.map((template) => (
-                  <Table.Tr key={template.id} data-testid="template-row">
-                    <Table.Td maw={360}>
-                      <Anchor component={Link} to={templatePath(template.id)} fw={600} size="sm">
-                        {template.name}
-                      </Anchor>
-                      {template.description ? (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {template.description}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td miw={150}>
-                      {template.category ? (
-                        <Badge
-                          variant="dot"
-                          color={template.category.colour}
-                          radius="sm"
-                          size="md"
-                          tt="none"
-                          c="dark.7"
-                        >
-                          {template.category.name}
-                        </Badge>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          —
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td visibleFrom="lg" maw={260}>
-                      <Text size="sm" lineClamp={2}>
-                        {template.equipmentTypes.length
-                          ? template.equipmentTypes.map((t) => t.name).join(', ')
-                          : '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td miw={140}>
-                      <TemplateStatusBadges template={template} size="md" />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">{template.itemCount}</Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="md">
-                      <Text size="sm" c="dimmed" title={formatDateTime(template.updatedAt)}>
-                        {formatRelativeTime(template.updatedAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <Tooltip label="Actions" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`Actions for ${template.name}`}
-                            >
-                              <IconDots size={18} aria-hidden="true" />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            component={Link}
-                            to={templatePath(template.id)}
-                            leftSection={<IconPencil size={16} aria-hidden="true" />}
-                          >
-                            {template.status === 'archived' ? 'View' : 'Open builder'}
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={<IconCopy size={16} aria-hidden="true" />}
-                            onClick={() => void onDuplicate(template)}
-                          >
-                            Duplicate
-                          </Menu.Item>
-                          <Menu.Divider />
-                          {template.status === 'archived' ? (
-                            <Menu.Item
-                              leftSection={<IconArchiveOff size={16} aria-hidden="true" />}
-                              onClick={() =>
-                                void run(
-                                  () => restore.mutateAsync(template.id),
-                                  'Could not restore the template',
-                                )
-                              }
-                            >
-                              Restore
-                            </Menu.Item>
-                          ) : (
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconArchive size={16} aria-hidden="true" />}
-                              onClick={() => onArchive(template)}
-                            >
-                              Archive
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      {templates.length > 0 ? (
-        <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            {total} template{total === 1 ? '' : 's'}
-          </Text>
-          {pages > 1 ? (
-            <Pager
-              total={pages}
-              value={filters.page}
-              onChange={(next) => filters.update({ page: String(next) })}
+      <ListScreen
+        filters={
+          <>
+            <ListSearchInput
+              label="Search templates"
+              placeholder="Name or description"
+              value={filters.search}
+              onSearch={(text) => filters.update({ q: text || null })}
+              flex="2 1 220px"
             />
-          ) : null}
-        </Group>
-      ) : null}
+            <Select
+              label="Category"
+              placeholder="All categories"
+              data={categoryData}
+              value={filters.categoryId ? String(filters.categoryId) : null}
+              onChange={(value) => filters.update({ category: value })}
+              clearable
+              style={{ flex: '1 1 170px' }}
+            />
+            <Select
+              label="Equipment type"
+              placeholder="All equipment"
+              data={typeData}
+              value={filters.equipmentTypeId ? String(filters.equipmentTypeId) : null}
+              onChange={(value) => filters.update({ type: value })}
+              clearable
+              searchable
+              style={{ flex: '1 1 200px' }}
+            />
+            <Select
+              label="Status"
+              placeholder="Any status"
+              data={[
+                { value: 'published', label: 'Published' },
+                { value: 'draft', label: 'Draft' },
+                { value: 'archived', label: 'Archived' },
+              ]}
+              value={filters.status ?? null}
+              onChange={(value) => filters.update({ status: value })}
+              clearable
+              style={{ flex: '1 1 140px' }}
+            />
+          </>
+        }
+        query={query}
+        rowCount={templates.length}
+        skeleton={<ListSkeleton />}
+        empty={{
+          icon: IconFileDescription,
+          'data-testid': 'templates-empty',
+          failedText: 'No templates to show.',
+          text: filtered
+            ? 'No templates match these filters.'
+            : 'No templates yet. Create the first checklist, such as a monthly fire extinguisher inspection.',
+        }}
+        footer={
+          templates.length > 0 ? (
+            <ListCount
+              text={`${total} template${total === 1 ? '' : 's'}`}
+              pages={pages}
+              page={filters.page}
+              onPage={(next) => filters.update({ page: String(next) })}
+            />
+          ) : null
+        }
+      >
+        <ListTable
+          minWidth={760}
+          data-testid="templates-table"
+          columns={
+            <>
+              <Table.Th>Template</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th visibleFrom="lg">Equipment types</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Items</Table.Th>
+              <Table.Th visibleFrom="md">Updated</Table.Th>
+            </>
+          }
+        >
+          {templates.map((template) => (
+            <Table.Tr key={template.id} data-testid="template-row">
+              <Table.Td maw={360}>
+                <Anchor component={Link} to={templatePath(template.id)} fw={600} size="sm">
+                  {template.name}
+                </Anchor>
+                {template.description ? (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {template.description}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td miw={150}>
+                {template.category ? (
+                  <Badge
+                    variant="dot"
+                    color={template.category.colour}
+                    radius="sm"
+                    size="md"
+                    tt="none"
+                    c="dark.7"
+                  >
+                    {template.category.name}
+                  </Badge>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td visibleFrom="lg" maw={260}>
+                <Text size="sm" lineClamp={2}>
+                  {template.equipmentTypes.length
+                    ? template.equipmentTypes.map((t) => t.name).join(', ')
+                    : '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td miw={140}>
+                <TemplateStatusBadges template={template} size="md" />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{template.itemCount}</Text>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Text size="sm" c="dimmed" title={formatDateTime(template.updatedAt)}>
+                  {formatRelativeTime(template.updatedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RowActionsMenu label={`Actions for ${template.name}`}>
+                  <Menu.Item
+                    component={Link}
+                    to={templatePath(template.id)}
+                    leftSection={<IconPencil size={16} aria-hidden="true" />}
+                  >
+                    {template.status === 'archived' ? 'View' : 'Open builder'}
+                  </Menu.Item>
+                  <Menu.Item
+                    leftSection={<IconCopy size={16} aria-hidden="true" />}
+                    onClick={() => void onDuplicate(template)}
+                  >
+                    Duplicate
+                  </Menu.Item>
+                  <Menu.Divider />
+                  {template.status === 'archived' ? (
+                    <Menu.Item
+                      leftSection={<IconArchiveOff size={16} aria-hidden="true" />}
+                      onClick={() =>
+                        void run(() => restore.mutateAsync(template.id), 'Could not restore the template')
+                      }
+                    >
+                      Restore
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconArchive size={16} aria-hidden="true" />}
+                      onClick={() => onArchive(template)}
+                    >
+                      Archive
+                    </Menu.Item>
+                  )}
+                </RowActionsMenu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </ListScreen>
 
       <TemplateDetailsModal
         opened={creating}

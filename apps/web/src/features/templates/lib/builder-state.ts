@@ -1,13 +1,6 @@
-import {
-  changeItemType,
-  type FieldError,
-  type ItemType,
-  newItem,
-  slugifyKey,
-  type TemplateContent,
-  type TemplateItem,
-  uniqueKey,
-} from '@inspecta/contract';
+import type { FieldError, ItemType, TemplateContent, TemplateItem } from '@inspecta/contract';
+import { slugifyKey, uniqueKey } from './content-keys';
+import { changeItemType, newItem } from './item-factory';
 
 /**
  * The builder's working copy of a checklist. Sections and items carry a client-only `uid` (stable

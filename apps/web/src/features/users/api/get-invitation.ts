@@ -1,6 +1,7 @@
 import type { InvitationInfo } from '@inspecta/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userKeys } from './keys';
 
 /** GET /api/auth/invitation?token= (public): who the invitation is for. */
 export function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationInfo> {
@@ -14,7 +15,7 @@ export function getInvitation(token: string, signal?: AbortSignal): Promise<Invi
 
 export function getInvitationQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['invitation', token],
+    queryKey: userKeys.invitation(token),
     queryFn: ({ signal }) => getInvitation(token, signal),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

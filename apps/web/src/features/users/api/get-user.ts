@@ -1,7 +1,7 @@
 import type { UserDetailResponse } from '@inspecta/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { userKeys } from './keys';
 
 /** GET /api/admin/users/:id: the user, their active sessions and recent audit events. */
 export function getUser(id: number, signal?: AbortSignal): Promise<UserDetailResponse> {
@@ -10,7 +10,7 @@ export function getUser(id: number, signal?: AbortSignal): Promise<UserDetailRes
 
 export function getUserQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [...usersQueryKey, 'detail', id],
+    queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => getUser(id, signal),
     staleTime: 0,
   });

@@ -2,8 +2,7 @@ import type { UserListResponse } from '@inspecta/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { UserListParams } from '../lib/list-params';
-
-export const usersQueryKey = ['users'] as const;
+import { userKeys } from './keys';
 
 /**
  * GET /api/admin/userlist?user_type=&search=&status=&page=&limit=&sort=. The Admins tab reads the
@@ -26,7 +25,7 @@ export function getUsers(params: UserListParams, signal?: AbortSignal): Promise<
 
 export function getUsersQueryOptions(params: UserListParams) {
   return queryOptions({
-    queryKey: [...usersQueryKey, 'list', params],
+    queryKey: userKeys.list(params),
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 15_000,

@@ -2,7 +2,7 @@ import type { RegisterUserBody, RegisterUserResponse } from '@inspecta/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { userKeys } from './keys';
 
 /** POST /api/admin/register */
 export function registerUser(body: RegisterUserBody): Promise<RegisterUserResponse> {
@@ -13,6 +13,6 @@ export function useRegisterUser() {
   const queryClient = useQueryClient();
   return useMutation<RegisterUserResponse, ApiError, RegisterUserBody>({
     mutationFn: registerUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import type { SendInvitationResponse } from '@inspecta/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { userKeys } from './keys';
 
 /** POST /api/admin/users/:id/invitation: a new single-use link; earlier ones stop working. */
 export function sendInvitation(id: number): Promise<SendInvitationResponse> {
@@ -13,6 +13,6 @@ export function useSendInvitation() {
   const queryClient = useQueryClient();
   return useMutation<SendInvitationResponse, ApiError, number>({
     mutationFn: sendInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/api-client';
 import { syncSessionUser } from '../lib/session-sync';
-import { usersQueryKey } from './get-users';
+import { userKeys } from './keys';
 
 /** PATCH /api/admin/update-user-profile/:id */
 export function updateUserProfile(id: number, body: UpdateUserProfileBody): Promise<UserMutationResponse> {
@@ -16,7 +16,7 @@ export function useUpdateUserProfile() {
     mutationFn: ({ id, body }) => updateUserProfile(id, body),
     onSuccess: (result) => {
       syncSessionUser(result.user);
-      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/api-client';
 import { syncSessionUser } from '../lib/session-sync';
-import { usersQueryKey } from './get-users';
+import { userKeys } from './keys';
 
 /** POST /api/admin/users/:id/profile-image (multipart, field "file"). */
 export function uploadProfileImage(id: number, file: File): Promise<UserMutationResponse> {
@@ -23,7 +23,7 @@ export function useUploadProfileImage() {
     mutationFn: ({ id, file }) => (file ? uploadProfileImage(id, file) : removeProfileImage(id)),
     onSuccess: (result) => {
       syncSessionUser(result.user);
-      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

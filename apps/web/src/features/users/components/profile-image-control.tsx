@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { isApiError } from '@/lib/api-client';
-import { useUploadMyProfileImage } from '../api/upload-my-profile-image';
+import { useChangeMyProfileImage } from '../api/change-my-profile-image';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 import { fullName } from '../lib/labels';
 
@@ -19,7 +19,7 @@ interface ProfileImageControlProps {
 /** The avatar with upload and remove; the server checks the content and re-encodes it. */
 export function ProfileImageControl({ user, self }: ProfileImageControlProps) {
   const adminUpload = useUploadProfileImage();
-  const ownUpload = useUploadMyProfileImage();
+  const ownUpload = useChangeMyProfileImage();
   const pending = adminUpload.isPending || ownUpload.isPending;
 
   const change = async (file: File | null, removing = false) => {

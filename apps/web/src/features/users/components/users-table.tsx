@@ -1,21 +1,9 @@
 import type { User, UserSortField } from '@inspecta/contract';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Menu,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Button, Group, Menu, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowsSort,
   IconArrowUp,
-  IconDots,
   IconEye,
   IconMailForward,
   IconPencil,
@@ -25,6 +13,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { accessState, formatPhone, fullName } from '../lib/labels';
@@ -254,52 +243,45 @@ export function UsersTable({
                     )}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
-                          <IconDots size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.open(user)}>
-                          View details
-                        </Menu.Item>
-                        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.edit(user)}>
-                          Edit
-                        </Menu.Item>
-                        {!user.hasPassword && user.status === 'active' ? (
-                          <Menu.Item
-                            leftSection={<IconMailForward size={16} />}
-                            onClick={() => actions.invite(user)}
-                          >
-                            {access === 'none' ? 'Send invitation' : 'Send a new invitation'}
-                          </Menu.Item>
-                        ) : null}
-                        <Menu.Divider />
+                    <RowActionsMenu label={`Actions for ${name}`}>
+                      <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.open(user)}>
+                        View details
+                      </Menu.Item>
+                      <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.edit(user)}>
+                        Edit
+                      </Menu.Item>
+                      {!user.hasPassword && user.status === 'active' ? (
                         <Menu.Item
-                          leftSection={
-                            user.status === 'active' ? (
-                              <IconPlayerPause size={16} />
-                            ) : (
-                              <IconPlayerPlay size={16} />
-                            )
-                          }
-                          disabled={self}
-                          onClick={() => actions.toggleStatus(user)}
+                          leftSection={<IconMailForward size={16} />}
+                          onClick={() => actions.invite(user)}
                         >
-                          {user.status === 'active' ? 'Deactivate' : 'Reactivate'}
+                          {access === 'none' ? 'Send invitation' : 'Send a new invitation'}
                         </Menu.Item>
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={16} />}
-                          disabled={self}
-                          onClick={() => actions.remove(user)}
-                        >
-                          Delete
-                        </Menu.Item>
-                        {self ? <Menu.Label>You cannot deactivate or delete yourself</Menu.Label> : null}
-                      </Menu.Dropdown>
-                    </Menu>
+                      ) : null}
+                      <Menu.Divider />
+                      <Menu.Item
+                        leftSection={
+                          user.status === 'active' ? (
+                            <IconPlayerPause size={16} />
+                          ) : (
+                            <IconPlayerPlay size={16} />
+                          )
+                        }
+                        disabled={self}
+                        onClick={() => actions.toggleStatus(user)}
+                      >
+                        {user.status === 'active' ? 'Deactivate' : 'Reactivate'}
+                      </Menu.Item>
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} />}
+                        disabled={self}
+                        onClick={() => actions.remove(user)}
+                      >
+                        Delete
+                      </Menu.Item>
+                      {self ? <Menu.Label>You cannot deactivate or delete yourself</Menu.Label> : null}
+                    </RowActionsMenu>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,6 +1,7 @@
-import { type ItemType, itemTypeInfo, itemTypes } from '@inspecta/contract';
+import { type ItemType, itemTypes } from '@inspecta/contract';
 import { Button, Menu, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { itemTypeInfo } from '../../lib/item-type-info';
 import { ItemTypeIcon } from '../item-type-icon';
 
 interface AddItemMenuProps {

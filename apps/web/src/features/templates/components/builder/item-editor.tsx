@@ -2,7 +2,6 @@ import {
   contentKeySchema,
   type FieldError,
   type ItemType,
-  itemTypeInfo,
   itemTypes,
   type TemplateItem,
   yesNoNaAnswers,
@@ -27,6 +26,7 @@ import {
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { shortProblem } from '../../lib/builder-state';
+import { itemTypeInfo } from '../../lib/item-type-info';
 import { ItemTypeIcon } from '../item-type-icon';
 import classes from './builder.module.css';
 

@@ -1,12 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  describeFailureRule,
-  type FieldError,
-  type ItemType,
-  itemTypeInfo,
-  type TemplateItem,
-} from '@inspecta/contract';
+import type { FieldError, ItemType, TemplateItem } from '@inspecta/contract';
 import { ActionIcon, Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAlertCircle,
@@ -19,6 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { EditorItem } from '../../lib/builder-state';
+import { describeFailureRule, itemTypeInfo } from '../../lib/item-type-info';
 import { ItemTypeIcon } from '../item-type-icon';
 import classes from './builder.module.css';
 import { ItemEditor } from './item-editor';

@@ -1,13 +1,4 @@
-import {
-  type ChangeKind,
-  diffTemplateContent,
-  type FieldChange,
-  type ItemChange,
-  type ItemType,
-  itemTypeInfo,
-  type TemplateContent,
-  yesNoNaLabels,
-} from '@inspecta/contract';
+import { type ItemType, type TemplateContent, yesNoNaLabels } from '@inspecta/contract';
 import {
   Alert,
   Badge,
@@ -23,6 +14,13 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconEqual } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { itemTypeInfo } from '../../lib/item-type-info';
+import {
+  type ChangeKind,
+  diffTemplateContent,
+  type FieldChange,
+  type ItemChange,
+} from '../../lib/version-diff';
 import { ItemTypeIcon } from '../item-type-icon';
 
 const kindVisual: Record<ChangeKind, { label: string; color: string }> = {

@@ -1,0 +1,2 @@
+export { deliveryKeys } from './api/keys';
+export { DeliveryOutboxSection } from './components/delivery-outbox-section';
