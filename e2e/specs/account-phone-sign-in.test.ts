@@ -10,8 +10,12 @@ import {
   screenshot,
   seriousA11yViolations,
 } from '../support/browser.js';
+import { untilStill } from '../support/waits.js';
 
-/** The newest SMS to a number, read from the delivery outbox (the e2e server has no SMS gateway). */
+/**
+ * The newest SMS to a number, read from the delivery outbox as `token`'s user sees it (the e2e server
+ * has no SMS gateway); only the recipient reads the code.
+ */
 async function lastSmsTo(phone: string, token: string): Promise<{ id: number; body: string } | undefined> {
   const response = await fetch(`${baseURL()}/api/delivery/outbox?channel=sms&limit=20`, {
     headers: { authorization: `Bearer ${token}` },
@@ -27,6 +31,7 @@ describe('phone sign-in', () => {
   let context: BrowserContext;
   let page: Page;
   let adminToken: string;
+  let farahToken: string;
   const national = `98${randomInt(10_000_000, 99_999_999)}`;
   const phone = `+91${national}`;
 
@@ -48,6 +53,9 @@ describe('phone sign-in', () => {
       }),
     });
     expect(created.status).toBe(201);
+    // The outbox shows an SMS code only to its recipient: Farah reads her own.
+    farahToken = (await apiLogin(`farah.qureshi.${national}@inspecta.in`, 'Copper-Valve-Ledger-58'))
+      .accessToken;
   });
   afterAll(() => browser.close());
   afterEach(() => context.close());
@@ -57,8 +65,7 @@ describe('phone sign-in', () => {
     page = await context.newPage();
     await page.goto('/');
     await page.getByRole('tab', { name: 'Phone' }).click();
-    await page.getByLabel('Phone number').waitFor();
-    await page.waitForTimeout(300);
+    await untilStill(page.getByLabel('Phone number'));
     await screenshot(page, 'phone-sign-in-number-1400');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -72,18 +79,23 @@ describe('phone sign-in', () => {
     await page.getByText(phone).waitFor();
     await page.getByRole('button', { name: /^Resend code in \d:\d\d$/ }).waitFor();
 
+    // The SMS leaves after the answer: wait for it to be in the outbox.
     let sms: { body: string } | undefined;
-    for (let i = 0; i < 50 && !sms; i++) {
-      sms = await lastSmsTo(phone, adminToken);
-      if (!sms) await page.waitForTimeout(100);
-    }
+    await expect
+      .poll(
+        async () => {
+          sms = await lastSmsTo(phone, farahToken);
+          return sms !== undefined;
+        },
+        { timeout: 5000, interval: 100 },
+      )
+      .toBe(true);
     const code = /\b(\d{6})\b/.exec(sms!.body)![1]!;
 
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('SMS code').fill(wrong);
     await page.getByRole('button', { name: 'Sign in with code' }).click();
-    await page.getByText(/That code is not right\. 4 tries left\./).waitFor();
-    await page.waitForTimeout(300);
+    await untilStill(page.getByText(/That code is not right\. 4 tries left\./));
     await screenshot(page, 'phone-sign-in-code-1400');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -104,8 +116,7 @@ describe('phone sign-in', () => {
     await page.getByLabel('Phone number').fill(unknown);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('SMS code').waitFor({ timeout: 30_000 });
-    await page.getByText(/If \+91\d{10} belongs to an active account/).waitFor();
-    await page.waitForTimeout(300);
+    await untilStill(page.getByText(/If \+91\d{10} belongs to an active account/));
     await screenshot(page, 'phone-sign-in-code-800');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await lastSmsTo(`+91${unknown}`, adminToken)).toBeUndefined();

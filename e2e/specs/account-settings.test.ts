@@ -10,16 +10,20 @@ import {
   screenshot,
   seriousA11yViolations,
 } from '../support/browser.js';
+import { untilStill } from '../support/waits.js';
 
 const PASSWORD = 'Quartz-Ledger-Harbour-31';
 
-/** The newest email to an address, from the delivery outbox (the shared e2e server has no SMTP). */
+/**
+ * The newest email to an address, from the delivery outbox as `token`'s user reads it (the shared
+ * e2e server has no SMTP): codes and links are masked unless that user is the recipient.
+ */
 async function lastEmailTo(address: string, token: string) {
   const response = await fetch(`${baseURL()}/api/delivery/outbox?channel=email&limit=20`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const { messages } = (await response.json()) as {
-    messages: Array<{ recipient: string; subject: string | null; body: string }>;
+    messages: Array<{ recipient: string; subject: string | null; body: string | null }>;
   };
   return messages.find((m) => m.recipient === address);
 }
@@ -76,8 +80,7 @@ describe('settings: email change and delivery outbox', () => {
     const section = page.getByTestId('email-change-section');
     await section.getByText(email).waitFor();
     // A fresh server may have sent nothing yet: the section is there either way.
-    await page.getByTestId('delivery-outbox').waitFor();
-    await page.waitForTimeout(300);
+    await untilStill(page.getByTestId('delivery-outbox'));
     await screenshot(page, 'settings-email-outbox-1400');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -93,13 +96,18 @@ describe('settings: email change and delivery outbox', () => {
     await section.getByLabel('Current password').fill(PASSWORD);
     await section.getByRole('button', { name: 'Send code' }).click();
     await section.getByText(`We sent a 6-digit code to ${newEmail}`).waitFor();
-    const mail = await lastEmailTo(newEmail, adminToken);
+    // The code is for Meera only: the outbox shows it to her, and masks it for every other admin.
+    const mail = await lastEmailTo(newEmail, (await apiLogin(email, PASSWORD)).accessToken);
     const code = /code (\d{6})/.exec(mail!.subject!)![1]!;
+    const seenByAnother = await lastEmailTo(newEmail, adminToken);
+    expect(seenByAnother!.subject).toBe('Confirm your new Inspecta email: code ••••••');
+    expect(seenByAnother!.body).not.toContain(code);
     // The old email is still the one in force.
     expect((await apiLogin(email, PASSWORD)).user.email).toBe(email);
 
     await section.getByLabel('6-digit code').fill(code);
-    await page.waitForTimeout(200);
+    expect(await section.getByLabel('6-digit code').inputValue()).toBe(code);
+    await untilStill(section);
     await screenshot(page, 'settings-email-code-1400');
     await section.getByRole('button', { name: 'Confirm change' }).click();
     await page.getByText(`Your email is now ${newEmail}.`).waitFor();
@@ -111,7 +119,7 @@ describe('settings: email change and delivery outbox', () => {
   it('lays the settings out at 800 px', async () => {
     await openAs(`meera.iyer.${tag}@iyer-inspections.in`, 800);
     await page.getByTestId('delivery-outbox').getByRole('table').waitFor();
-    await page.waitForTimeout(300);
+    await untilStill(page.getByTestId('delivery-outbox'));
     await screenshot(page, 'settings-email-outbox-800');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

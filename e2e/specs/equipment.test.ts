@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, seriousA11yViolations } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { untilStill } from '../support/waits.js';
 
 const TYPE_NAME = 'E2E Foam extinguisher 9 L';
 const SERIAL = 'E2E-SN-424242';
@@ -25,9 +26,10 @@ async function choose(
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Waits until the data has arrived and the screen has stopped moving. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(250);
+  await untilStill(page.locator('body'));
 }
 
 describe('equipment: catalogue, site equipment, management, import and export', () => {

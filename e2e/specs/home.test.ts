@@ -9,11 +9,15 @@ import {
   seriousA11yViolations,
 } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { untilStill } from '../support/waits.js';
 
+/** Waits until the data has arrived and the page has stopped moving (charts drawn, transitions done). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await untilStill(page.getByRole('main'));
 }
+
+const WEEKLY_CHART = 'Bar chart of inspections completed per week, passed and failed';
 
 /** The number on a figure card, as the user reads it ("1,234" → 1234). */
 async function figureValue(page: Page, key: string): Promise<number> {
@@ -58,7 +62,11 @@ describe('home dashboard', () => {
     expect(await figureValue(page, 'equipmentInstalled')).toBeGreaterThan(0);
     expect(await figureValue(page, 'inspectors')).toBeGreaterThan(0);
     // The charts drew: the weekly bars' SVG, the due donut and its linked legend.
-    await page.getByTestId('chart-weekly').locator('svg.recharts-surface').first().waitFor();
+    const weekly = page.getByTestId('chart-weekly');
+    await weekly.getByLabel(WEEKLY_CHART).locator('svg').first().waitFor();
+    // Its legend names both series.
+    for (const series of ['Passed', 'Failed'])
+      await weekly.getByText(series, { exact: true }).first().waitFor();
     await page.getByTestId('chart-due').locator('svg').first().waitFor();
     const dueCounts = await page
       .getByTestId('chart-due')
@@ -109,7 +117,7 @@ describe('home dashboard', () => {
 
   it('reads well on a phone', async () => {
     await open(390, 844);
-    await page.getByTestId('chart-weekly').locator('svg.recharts-surface').first().waitFor();
+    await page.getByTestId('chart-weekly').getByLabel(WEEKLY_CHART).locator('svg').first().waitFor();
     await settle(page);
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, seriousA11yViolations } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { untilStill } from '../support/waits.js';
 
 /** Picks an option of a Mantine Select by typing part of it. */
 async function choose(scope: Locator, page: Page, label: string, typed: string, option: string | RegExp) {
@@ -14,9 +15,10 @@ async function choose(scope: Locator, page: Page, label: string, typed: string, 
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Waits until the data has arrived and the screen has stopped moving. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(250);
+  await untilStill(page.locator('body'));
 }
 
 describe('inspection management: assignments', () => {

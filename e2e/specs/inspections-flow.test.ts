@@ -14,6 +14,7 @@ import {
   seriousA11yViolations,
 } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { untilStill } from '../support/waits.js';
 
 /**
  * The whole inspection flow: an administrator assigns a site to an inspector in the New assignment
@@ -59,9 +60,10 @@ async function choose(scope: Locator, page: Page, label: string, typed: string, 
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Waits until the data has arrived and the screen has stopped moving. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await untilStill(page.locator('body'));
 }
 
 /** A PNG drawn in the browser: a photo-like block with a caption, or a signature stroke. */

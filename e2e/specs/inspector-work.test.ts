@@ -9,6 +9,7 @@ import {
   screenshot,
   seriousA11yViolations,
 } from '../support/browser.js';
+import { untilStill } from '../support/waits.js';
 
 const INSPECTOR_PASSWORD = 'Field-work-lantern-42';
 
@@ -150,9 +151,10 @@ async function createAssignment(): Promise<Setup> {
   };
 }
 
+/** Waits until the data has arrived and the screen has stopped moving. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(250);
+  await untilStill(page.locator('body'));
 }
 
 function item(page: Page, key: string): Locator {
@@ -404,5 +406,33 @@ describe('inspector app: sign in, fill, keep, submit (390 px)', () => {
     await page.getByTestId('assignments-empty').waitFor();
     await settle(page);
     await screenshot(page, 'inspector-list-1400');
+
+    // What the inspector reads: who is signed in, the three tabs with their counts (the only
+    // assignment was submitted above), the chosen tab, and what an empty tab says.
+    await page.getByText('My assignments', { exact: true }).waitFor();
+    await page.getByText('Signed in as Kiran Fieldwork', { exact: true }).waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Assignments by date' });
+    expect((await tabs.getByRole('tab').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+      'Today 0',
+      'Upcoming 0',
+      'Overdue 0',
+    ]);
+    expect(await tabs.getByRole('tab', { name: /^Upcoming/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tabpanel').textContent()).toContain(
+      'No upcoming assignments. Work scheduled after today appears here.',
+    );
+    expect(await page.getByRole('button', { name: 'Refresh assignments' }).isVisible()).toBe(true);
+    // The wide screen lays the list out without sideways scrolling.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    // Another tab shows its own empty text, and the choice is kept in the address.
+    await tabs.getByRole('tab', { name: /^Overdue/ }).click();
+    await page.waitForURL(/view=overdue/);
+    expect(await page.getByRole('tabpanel').textContent()).toContain(
+      'Nothing overdue. Assignments past their due date appear here.',
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { framesPainted } from '../support/waits.js';
 
 /** SPEC.md 4, "Notification dot", with the storage keys notifications_read and last_seen_notify_id. */
 describe('notification bell dot', () => {
@@ -30,6 +31,13 @@ describe('notification bell dot', () => {
     return (await response.json()).notifications[0];
   }
 
+  /** The bell's list request of the page about to open (the first one: page 1). */
+  function bellListResponse() {
+    return page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/get/notification' && r.request().method() === 'GET',
+    );
+  }
+
   async function newestId(token: string): Promise<number> {
     return (await newest(token)).id;
   }
@@ -50,10 +58,12 @@ describe('notification bell dot', () => {
     // the first administrator's welcome.
     expect(await page.getByTestId('notification-item').first().textContent()).toContain(latest.title);
 
-    // It stays cleared across reloads while nothing new arrives.
+    // It stays cleared across reloads while nothing new arrives: the list on this page and the bell
+    // share one request, so once the newest notification shows the bell has had its answer too.
     await page.reload();
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    await page.getByTestId('notification-item').first().getByText(latest.title).waitFor();
+    await framesPainted(page);
     expect(await dot().count()).toBe(0);
   });
 
@@ -70,13 +80,19 @@ describe('notification bell dot', () => {
   it('stays hidden when the read flag is set and the newest id is the last seen one', async () => {
     const first = await openSignedIn(page, '/dashboard');
     const newest = await newestId(first.accessToken);
+    const listed = bellListResponse();
     await openSignedIn(page, '/dashboard', {
       notifications_read: 'true',
       last_seen_notify_id: String(newest),
     });
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
-    await page.waitForTimeout(800);
+    // The bell's list arrived with the same newest id; once it is drawn, the dot would be there.
+    expect((await (await listed).json()).notifications[0].id).toBe(newest);
+    await framesPainted(page);
     expect(await dot().count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Notifications' }).getAttribute('data-unseen')).toBe(
+      'false',
+    );
   });
 
   it('stays hidden when there are no notifications', async () => {
@@ -86,9 +102,11 @@ describe('notification bell dot', () => {
         body: JSON.stringify({ notifications: [], unread: 0, pagination: { page: 1, limit: 20, total: 0 } }),
       }),
     );
+    const listed = bellListResponse();
     await openSignedIn(page, '/dashboard');
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
-    await page.waitForTimeout(800);
+    expect((await (await listed).json()).notifications).toEqual([]);
+    await framesPainted(page);
     expect(await dot().count()).toBe(0);
   });
 });

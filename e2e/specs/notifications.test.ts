@@ -77,12 +77,16 @@ describe('notifications in real time', () => {
   });
 
   it('shows the bell dot when an event happens in another session, without a reload', async () => {
+    const streamOpen = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/notifications/stream' && r.status() === 200,
+    );
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     await page.evaluate(() => {
       (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
     });
-    await page.waitForTimeout(500); // the stream is open
+    // The server subscribes the stream to its user before it answers.
+    await streamOpen;
     await registerAdmin(adminToken, 'Kavya', 'Nair');
     await dot().waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(

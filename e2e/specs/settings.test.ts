@@ -154,9 +154,13 @@ describe('settings', () => {
     const otherContext = await newContext(browser);
     const other = await otherContext.newPage();
     try {
+      // The server subscribes a stream to its session before it answers.
+      const streamOpen = other.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/notifications/stream' && r.status() === 200,
+      );
       await openAs(other, email, PASSWORD, '/dashboard');
       await other.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
-      await page.waitForTimeout(500); // the other page's notification stream is open
+      await streamOpen;
 
       // The email section asks for the current password too: work in the password card only.
       const passwordCard = page.getByTestId('settings-password');

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext, screenshot, seriousA11yViolations } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { framesPainted, untilStill } from '../support/waits.js';
 
 const SIDEBAR_ENTRIES = [
   'Dashboard',
@@ -41,11 +42,17 @@ describe('dashboard shell', () => {
   afterAll(() => browser.close());
   afterEach(() => context.close());
 
-  async function open(width: number, path = '/dashboard', options: { reducedMotion?: 'reduce' } = {}) {
+  async function open(
+    width: number,
+    path = '/dashboard',
+    options: { reducedMotion?: 'reduce'; fakeClock?: boolean } = {},
+  ) {
     context = await newContext(browser, width, 900);
     if (options.reducedMotion)
       await context.newPage().then((p) => p.emulateMedia({ reducedMotion: 'reduce' }).then(() => p.close()));
     page = await context.newPage();
+    // A clock the test can move; it runs at the normal pace until then.
+    if (options.fakeClock) await page.clock.install();
     if (options.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
     await openSignedIn(page, path);
   }
@@ -74,7 +81,7 @@ describe('dashboard shell', () => {
       .locator('[data-typing="done"]')
       .or(page.locator('[data-testid="greeting"][data-typing="done"]'))
       .waitFor();
-    await page.waitForTimeout(400);
+    await untilStill(page.getByRole('main'));
     await screenshot(page, 'dashboard-1400');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
@@ -99,28 +106,64 @@ describe('dashboard shell', () => {
     const greeting = page.getByTestId('greeting');
     await greeting.waitFor();
     const full = `Welcome, ${session.user.firstName}`;
-    const samples: string[] = [];
-    const started = Date.now();
-    while (Date.now() - started < 3000) {
-      samples.push(((await greeting.textContent()) ?? '').replace('👋', ''));
-      if ((await greeting.getAttribute('data-typing')) === 'done') break;
-      await page.waitForTimeout(60);
+    // Record every change of the text as it happens, and the moment the hand starts to wave.
+    const record = await greeting.evaluate(
+      (element) =>
+        new Promise<{ steps: Array<{ text: string; at: number }>; typedAt: number; wavedAt: number }>(
+          (resolve, reject) => {
+            const steps: Array<{ text: string; at: number }> = [];
+            let typedAt = 0;
+            const read = () => (element.textContent ?? '').replace('👋', '');
+            const observer = new MutationObserver(() => {
+              const text = read();
+              if (steps[steps.length - 1]?.text !== text) steps.push({ text, at: performance.now() });
+              if (!typedAt && element.getAttribute('data-typing') === 'done') typedAt = performance.now();
+              if (element.querySelector('[data-waving="true"]')) {
+                observer.disconnect();
+                resolve({ steps, typedAt, wavedAt: performance.now() });
+              }
+            });
+            steps.push({ text: read(), at: performance.now() });
+            observer.observe(element, {
+              subtree: true,
+              childList: true,
+              characterData: true,
+              attributes: true,
+            });
+            setTimeout(() => reject(new Error(`no wave; saw ${JSON.stringify(steps)}`)), 10_000);
+          },
+        ),
+    );
+    // It grows one character at a time, about every 100 ms, and ends with the full text.
+    const texts = record.steps.map((s) => s.text);
+    expect(texts.length).toBeGreaterThan(3);
+    expect(texts[texts.length - 1]!.trim()).toBe(full);
+    for (const [i, text] of texts.entries()) {
+      expect(full.startsWith(text)).toBe(true);
+      if (i > 0 && texts[i - 1]) expect(text.length).toBe(texts[i - 1]!.length + 1);
     }
-    const elapsed = Date.now() - started;
-    // It grows one prefix at a time and ends with the full text, taking about len × 100 ms.
-    expect(samples.some((s) => s.length > 0 && s.length < full.length)).toBe(true);
-    for (const s of samples) expect(full.startsWith(s.trim()) || s.trim() === '').toBe(true);
-    expect(elapsed).toBeGreaterThan(full.length * 100 * 0.5);
-    expect(((await greeting.textContent()) ?? '').replace('👋', '').trim()).toBe(full);
-    await page.locator('[data-testid="greeting-wave"][data-waving="true"]').waitFor({ timeout: 2000 });
+    const typingSteps = record.steps.slice(1);
+    const perCharacter =
+      (typingSteps[typingSteps.length - 1]!.at - typingSteps[0]!.at) / (typingSteps.length - 1);
+    expect(perCharacter).toBeGreaterThan(100 * 0.7);
+    expect(perCharacter).toBeLessThan(100 * 3);
+    // Then the hand waves, about 300 ms after the typing ended.
+    expect(record.wavedAt - record.typedAt).toBeGreaterThan(300 * 0.7);
+    expect(await page.getByRole('img', { name: 'waving hand' }).getAttribute('data-waving')).toBe('true');
   });
 
   it('shows the whole greeting at once and does not wave with reduced motion', async () => {
-    await open(1400, '/dashboard', { reducedMotion: 'reduce' });
+    await open(1400, '/dashboard', { reducedMotion: 'reduce', fakeClock: true });
     const greeting = page.getByTestId('greeting');
     await greeting.waitFor();
     expect(((await greeting.textContent()) ?? '').replace('👋', '').trim()).toMatch(/^Welcome, \S+/);
-    await page.waitForTimeout(500);
+    const hand = page.getByRole('img', { name: 'waving hand' });
+    await hand.waitFor();
+    // Move the page's clock well past the typing and the wave's 300 ms delay: every timer that
+    // would start the wave has fired.
+    await page.clock.fastForward(5000);
+    await framesPainted(page);
+    expect(await hand.getAttribute('data-waving')).toBe('false');
     expect(await page.locator('[data-testid="greeting-wave"][data-waving="true"]').count()).toBe(0);
   });
 
@@ -187,7 +230,6 @@ describe('dashboard shell', () => {
     expect(await box.getAttribute('placeholder')).toBe('Search by Id, Site name, SiteId no....');
     await box.fill('   ');
     await box.press('Enter');
-    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
 
     await box.fill('Andheri park');
@@ -195,6 +237,10 @@ describe('dashboard shell', () => {
     await page.waitForURL('**/dashboard/search?query=*');
     expect(new URL(page.url()).searchParams.get('query')).toBe('Andheri park');
     expect(await page.getByTestId('search-term').textContent()).toContain('Andheri park');
+    // The blank search went nowhere: one step back is the dashboard, not a search page.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
 
     await page.goto('/dashboard/search?query=ST-000007');
     await page.getByRole('heading', { name: 'Search results', level: 1 }).waitFor();
@@ -211,7 +257,7 @@ describe('dashboard shell', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to log out?').waitFor();
-    await page.waitForTimeout(400); // let the modal's enter transition finish before the picture
+    await untilStill(dialog); // the modal's enter transition has finished before the picture
     await screenshot(page, 'logout-dialog');
     await dialog.getByRole('button', { name: 'No, cancel' }).click();
     await dialog.waitFor({ state: 'detached' });

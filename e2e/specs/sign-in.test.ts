@@ -130,7 +130,8 @@ describe('sign-in page', () => {
     await page.waitForURL('**/dashboard');
   });
 
-  it('logs out and returns to / when any API call answers 401', async () => {
+  /** Signs the admin in through the API and puts the session where the app keeps it. */
+  async function storeSession() {
     const { email, password } = adminCredentials();
     const session = await apiLogin(email, password);
     await page.goto('/');
@@ -142,19 +143,41 @@ describe('sign-in page', () => {
       },
       [session.accessToken, JSON.stringify(session.user)] as const,
     );
-    // The dashboard opens its notification stream (an API call of its own) first; once that is
-    // done, the bell click below makes the next API call.
+    return session;
+  }
+
+  async function revokeElsewhere(token: string) {
+    const revoke = await fetch(`${baseURL()}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: token },
+    });
+    expect(revoke.status).toBe(200);
+  }
+
+  it('returns to / by itself the moment the session is signed out elsewhere', async () => {
+    const session = await storeSession();
     const streamOpened = page.waitForResponse((r) => r.url().includes('/api/notifications/stream?'));
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     await streamOpened;
 
-    // The session ends elsewhere (revoked on the server); the next API call gets 401.
-    const revoke = await fetch(`${baseURL()}/api/auth/logout`, {
-      method: 'POST',
-      headers: { authorization: session.accessToken },
-    });
-    expect(revoke.status).toBe(200);
+    // The server ends the session's notification stream at once; the app then finds the session
+    // gone and logs out, with nothing clicked.
+    await revokeElsewhere(session.accessToken);
+    await page.waitForURL(`${baseURL()}/`, { timeout: 5_000 });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await storage(page)).toEqual({});
+  });
+
+  it('logs out and returns to / when any API call answers 401', async () => {
+    const session = await storeSession();
+    // No notification stream (as behind a proxy that cannot carry one), so the next API call is
+    // the first to learn that the session has ended.
+    await page.route('**/api/notifications/stream-ticket', (route) => route.abort());
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+
+    await revokeElsewhere(session.accessToken);
     await page.getByRole('button', { name: 'Notifications' }).click();
     await page.waitForURL(`${baseURL()}/`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, seriousA11yViolations } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { untilStill } from '../support/waits.js';
 
 const suffix = Date.now().toString(36).slice(-5).toUpperCase();
 const SITE_NAME = `Marol Logistics Hub ${suffix}`;
@@ -260,8 +261,7 @@ describe('site management', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Discard draft' }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard this draft?' });
-    await dialog.waitFor();
-    await page.waitForTimeout(400); // let the dialog finish opening before the picture
+    await untilStill(dialog); // the dialog has finished opening before the picture
     await screenshot(page, 'site-discard-800');
     await dialog.getByRole('button', { name: 'Discard draft' }).click();
     await page.waitForURL('**/dashboard/site-management');

@@ -153,17 +153,22 @@ describe('templates: list, builder, preview, publish, versions', () => {
     // Reorder with the keyboard: pick up the second item, move it down one, drop it.
     const handle = page.getByRole('button', { name: 'Drag to reorder: Safety pin and tamper seal intact' });
     await handle.focus();
+    // Each step waits for what a screen reader user is told: the handle is pressed while the item is
+    // held, the live region names the item it is over, and the handle is released on the drop.
+    const pressed = () => handle.getAttribute('aria-pressed');
     await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
+    await expect.poll(pressed).toBe('true');
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(250);
+    await page.getByText(/Safety pin and tamper seal intact.* is over .*Remarks for the client/).waitFor();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
-    expect((await itemLabels()).slice(0, 3)).toEqual([
-      'Pressure gauge in the green zone',
-      'Remarks for the client',
-      'Safety pin and tamper seal intact',
-    ]);
+    await expect.poll(pressed).toBeNull();
+    await expect
+      .poll(async () => (await itemLabels()).slice(0, 3))
+      .toEqual([
+        'Pressure gauge in the green zone',
+        'Remarks for the client',
+        'Safety pin and tamper seal intact',
+      ]);
     // And with the explicit buttons.
     await page.getByRole('button', { name: 'Move up: Safety pin and tamper seal intact' }).click();
     expect((await itemLabels()).slice(0, 3)).toEqual([
