@@ -10,7 +10,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+          ],
         },
       },
       'apps/web/vitest.config.ts',
@@ -18,8 +22,9 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: ['apps/server/test/**/*.test.ts'],
-          // Tests that need several processes on one real database run on PostgreSQL only.
-          exclude: ['apps/server/test/**/*.postgres.test.ts'],
+          // Tests that need several processes on one real database run on PostgreSQL only; the fuzz
+          // tier is its own project.
+          exclude: ['apps/server/test/**/*.postgres.test.ts', 'apps/server/test/fuzz/**'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -29,9 +34,20 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/fuzz/**'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Property-based requests over every route (FUZZ_RUNS, FUZZ_SEED: README.md).
+          name: 'fuzz',
+          include: ['apps/server/test/fuzz/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -91,10 +91,12 @@ mustRun('npm', ['run', 'build']);
 
 check('typecheck', 'npm', ['run', 'typecheck']);
 check('lint and format', 'npx', ['biome', 'ci', '.']);
+check('module boundaries (dependency-cruiser)', 'npm', ['run', 'boundaries']);
+check('no unused files, exports or dependencies (knip)', 'npm', ['run', 'unused']);
 check('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
 check('OpenAPI document is current', 'npm', ['run', 'openapi:check', '--workspace', 'apps/server']);
 
-const projects = ['unit', 'web', 'integration-pglite'];
+const projects = ['unit', 'web', 'integration-pglite', 'fuzz'];
 if (await postgresReachable(POSTGRES_URL)) projects.push('integration-postgres');
 else if (inCi) {
   tally.failed++;
