@@ -33,6 +33,7 @@ import {
 import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
 import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
 import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
+import { runSoak } from './soak.js';
 
 const ALL_CASES: BenchCase[] = [
   authMeCase,
@@ -140,8 +141,13 @@ async function runDriver(driver: 'pglite' | 'postgres') {
 
 /** BENCH_DRIVER=pglite or postgres runs one database only (both by default). */
 const DRIVER = process.env.BENCH_DRIVER;
-if (DRIVER !== 'postgres') await runDriver('pglite');
+const CASES_SELECTED = CASES.length > 0 || !ONLY || 'export stream'.includes(ONLY);
+const SOAK_SELECTED = !ONLY || 'soak'.includes(ONLY);
+if (CASES_SELECTED && DRIVER !== 'postgres') await runDriver('pglite');
 if (DRIVER !== 'pglite') {
-  if (await reachable(POSTGRES_URL)) await runDriver('postgres');
-  else console.log(`\nPostgreSQL at ${POSTGRES_URL} is not reachable: its run is skipped.`);
+  if (await reachable(POSTGRES_URL)) {
+    if (CASES_SELECTED) await runDriver('postgres');
+    // Several processes need a shared database: the soak runs on PostgreSQL only.
+    if (SOAK_SELECTED) await runSoak(POSTGRES_URL);
+  } else console.log(`\nPostgreSQL at ${POSTGRES_URL} is not reachable: its run is skipped.`);
 }

@@ -1,5 +1,5 @@
+import { hashPassword } from '../../apps/server/src/core/security/password-hasher.js';
 import { users } from '../../apps/server/src/db/schema.js';
-import { hashPassword } from '../../apps/server/src/modules/auth/password-hasher.js';
 import type { BenchCase } from '../harness.js';
 
 export const authMeCase: BenchCase = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../apps/server/src/core/security/password-hasher.js';
 import { users } from '../../apps/server/src/db/schema.js';
-import { hashPassword } from '../../apps/server/src/modules/auth/password-hasher.js';
 import type { BenchCase, BenchContext } from '../harness.js';
 
 /**

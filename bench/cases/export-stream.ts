@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../apps/server/src/core/security/password-hasher.js';
 import { users } from '../../apps/server/src/db/schema.js';
-import { hashPassword } from '../../apps/server/src/modules/auth/password-hasher.js';
 import type { BenchContext } from '../harness.js';
 
 /**
