@@ -174,8 +174,15 @@ describe('sign-in page', () => {
     // No notification stream (as behind a proxy that cannot carry one), so the next API call is
     // the first to learn that the session has ended.
     await page.route('**/api/notifications/stream-ticket', (route) => route.abort());
+    // The home's own calls must have answered before the session ends, or one of them would be
+    // the 401 that logs out (on a busy machine the heading shows before its figures arrive).
+    const homeLoaded = Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/dashboard/data') && r.ok()),
+      page.waitForResponse((r) => r.url().includes('/api/get/notification') && r.ok()),
+    ]);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await homeLoaded;
 
     await revokeElsewhere(session.accessToken);
     await page.getByRole('button', { name: 'Notifications' }).click();
