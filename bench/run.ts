@@ -30,6 +30,14 @@ import {
   inspectionHistoryBySiteCase,
   inspectionHistoryBySiteDateCase,
 } from './cases/inspection-history.js';
+import {
+  shopLogHistoryCase,
+  shopLogHistoryRangeCase,
+  shopProductBroadSearchCase,
+  shopProductNarrowSearchCase,
+  shopProductSearchCase,
+  shopProductSkuCase,
+} from './cases/shop.js';
 import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
 import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
 import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
@@ -53,6 +61,12 @@ const ALL_CASES: BenchCase[] = [
   inspectionHistoryByDateCase,
   inspectionHistoryBySiteDateCase,
   inspectionHistoryAllCase,
+  shopProductSearchCase,
+  shopProductNarrowSearchCase,
+  shopProductSkuCase,
+  shopProductBroadSearchCase,
+  shopLogHistoryCase,
+  shopLogHistoryRangeCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();

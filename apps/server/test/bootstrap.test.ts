@@ -47,6 +47,33 @@ describe('first start on an empty database', () => {
     expect(clientCount!.n).toBeGreaterThanOrEqual(3);
     const [welcome] = await ctx.db.select().from(notifications).limit(1);
     expect(welcome!.title).toBe('Welcome to Inspecta');
+
+    // The demo shop: 8–12 categories, 60–120 products, six months of ledger that the stock equals.
+    const token = signIn.json().accessToken as string;
+    const shop = (url: string) => ctx!.app.inject({ method: 'GET', url, headers: { authorization: token } });
+    const categories = (await shop('/api/shop/categories?limit=100')).json();
+    expect(categories.pagination.total).toBeGreaterThanOrEqual(8);
+    expect(categories.pagination.total).toBeLessThanOrEqual(12);
+    const summary = (await shop('/api/shop/inventory/summary')).json();
+    expect(summary.totals.productsTotal).toBeGreaterThanOrEqual(60);
+    expect(summary.totals.productsTotal).toBeLessThanOrEqual(120);
+    expect(summary.totals.stockValueAtPricePaise).toBeGreaterThan(summary.totals.stockValueAtCostPaise);
+    expect(summary.series.some((d: { issued: number }) => d.issued > 0)).toBe(true);
+    expect(summary.lowStock.length).toBeGreaterThan(0);
+    const products = (await shop('/api/shop/products?limit=100')).json().products as Array<{
+      id: number;
+      stock: { onHand: number };
+    }>;
+    for (const product of products.slice(0, 15)) {
+      const history = (await shop(`/api/shop/products/${product.id}/log-history?limit=100`)).json();
+      const sum = history.data.reduce(
+        (total: number, m: { quantityDelta: number }) => total + m.quantityDelta,
+        0,
+      );
+      expect(sum).toBe(product.stock.onHand);
+      const oldest = history.data[history.data.length - 1];
+      expect(Date.parse(oldest.createdAt)).toBeLessThan(Date.now() - 150 * 86_400_000);
+    }
     // A site created after the demo gets the next free generated code.
     const adminToken = signIn.json().accessToken as string;
     const created = await ctx.app.inject({

@@ -88,7 +88,7 @@ describe('global search: GET /api/global/search', () => {
       const result = await search(`  ${'b'.repeat(100)}  `);
       expect(result.search).toBe('b'.repeat(100));
       expect(result.groups.map((g) => g.kind).sort()).toEqual(
-        ['assignments', 'equipment', 'inspections', 'sites', 'users'].sort(),
+        ['assignments', 'equipment', 'inspections', 'products', 'sites', 'users'].sort(),
       );
     });
   });
@@ -367,9 +367,9 @@ describe('global search: GET /api/global/search', () => {
         expect(result.groups.slice(firstEmpty).every((g) => g.items.length === 0)).toBe(true);
     });
 
-    it('answers five empty groups and no best match when nothing matches', async () => {
+    it('answers six empty groups and no best match when nothing matches', async () => {
       const result = await search(token('nothing-'));
-      expect(result.groups).toHaveLength(5);
+      expect(result.groups).toHaveLength(6);
       expect(result.groups.every((g) => g.total === 0 && g.items.length === 0)).toBe(true);
       expect(result.bestMatch).toBeNull();
     });

@@ -125,6 +125,14 @@ export const dashboardDataResponseSchema = z.object({
     latestInspections: z.array(dashboardInspectionSchema).describe('10 latest completed inspections'),
     recentActivity: z.array(dashboardActivitySchema).describe('12 latest changes from the audit trail'),
   }),
+  shop: z
+    .object({
+      lowStock: z.number().int().describe('Active products at or below their reorder level, not out'),
+      outOfStock: z.number().int().describe('Active products with nothing available'),
+      stockValueAtPricePaise: z.number().int().describe('Σ on hand × price, in paise (before GST)'),
+      currency: z.literal('INR'),
+    })
+    .describe('The shop section of the home screen (issue 17)'),
 });
 export type DashboardDataResponse = z.infer<typeof dashboardDataResponseSchema>;
 

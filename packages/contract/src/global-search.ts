@@ -3,6 +3,7 @@ import { assignmentStatusSchema } from './assignments.js';
 import { isoDateTimeSchema } from './common.js';
 import { equipmentStatusSchema } from './equipment.js';
 import { inspectionResultSchema } from './inspections.js';
+import { shopStatusSchema, stockStateSchema } from './shop-catalogue.js';
 import { siteStatusSchema } from './sites.js';
 import { userStatusSchema, userTypeSchema } from './users.js';
 
@@ -19,7 +20,14 @@ export const GLOBAL_SEARCH_DEFAULT_PER_GROUP = 5;
 export const GLOBAL_SEARCH_MAX_PER_GROUP = 20;
 
 /** The kinds, in the order groups are shown when nothing else tells them apart. */
-export const globalSearchKinds = ['sites', 'equipment', 'users', 'assignments', 'inspections'] as const;
+export const globalSearchKinds = [
+  'sites',
+  'equipment',
+  'users',
+  'assignments',
+  'inspections',
+  'products',
+] as const;
 export const globalSearchKindSchema = z.enum(globalSearchKinds);
 export type GlobalSearchKind = z.infer<typeof globalSearchKindSchema>;
 
@@ -109,6 +117,20 @@ export const inspectionSearchHitSchema = z.object({
 });
 export type InspectionSearchHit = z.infer<typeof inspectionSearchHitSchema>;
 
+/** A shop product (issue 17): `exact` when the term is its SKU, `prefix` when the SKU or name starts with it. */
+export const productSearchHitSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  categoryName: z.string(),
+  status: shopStatusSchema,
+  available: z.number().int(),
+  stockState: stockStateSchema,
+  imageUrl: z.string().nullable().describe('The main image, if any'),
+  match: globalSearchMatchSchema,
+});
+export type ProductSearchHit = z.infer<typeof productSearchHitSchema>;
+
 function groupSchema<K extends GlobalSearchKind, T extends z.ZodTypeAny>(kind: K, item: T) {
   return z.object({
     kind: z.literal(kind),
@@ -124,6 +146,7 @@ export const globalSearchGroupSchema = z.discriminatedUnion('kind', [
   groupSchema('users', userSearchHitSchema),
   groupSchema('assignments', assignmentSearchHitSchema),
   groupSchema('inspections', inspectionSearchHitSchema),
+  groupSchema('products', productSearchHitSchema),
 ]);
 export type GlobalSearchGroup = z.infer<typeof globalSearchGroupSchema>;
 export type GlobalSearchGroupOf<K extends GlobalSearchKind> = Extract<GlobalSearchGroup, { kind: K }>;
@@ -133,7 +156,7 @@ export const globalSearchResponseSchema = z.object({
   groups: z
     .array(globalSearchGroupSchema)
     .describe(
-      'Always the five kinds: groups whose best item matches more closely come first (exact, then prefix, then contains), then by kind; empty groups last',
+      'Always the six kinds: groups whose best item matches more closely come first (exact, then prefix, then contains), then by kind; empty groups last',
     ),
   bestMatch: z
     .object({ kind: globalSearchKindSchema, id: z.number().int() })

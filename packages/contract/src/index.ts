@@ -29,3 +29,4 @@ export * from './inspections.js';
 export * from './inspector-work.js';
 export * from './push.js';
 export * from './settings.js';
+export * from './shop-catalogue.js';

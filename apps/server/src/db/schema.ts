@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -813,5 +814,146 @@ export const inspectionUnits = pgTable(
   (t) => [
     primaryKey({ columns: [t.inspectionId, t.equipmentId] }),
     index('inspection_units_equipment_idx').on(t.equipmentId, t.completedAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- shop (issue 17, docs/shop.md)
+
+export const shopStatusEnum = pgEnum('shop_status', ['active', 'archived']);
+export const productUnitEnum = pgEnum('product_unit', ['piece', 'kg', 'litre', 'set']);
+export const stockMovementKindEnum = pgEnum('stock_movement_kind', [
+  'receive',
+  'adjust',
+  'write_off',
+  'reserve',
+  'release',
+  'ship',
+  'return',
+]);
+
+/** Product categories: a tree of at most two levels (the service keeps the depth). */
+export const shopCategories = pgTable(
+  'shop_categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => shopCategories.id, { onDelete: 'restrict' }),
+    status: shopStatusEnum('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Names are unique among siblings in any letter case (top-level categories are siblings of 0).
+    uniqueIndex('shop_categories_sibling_name_unique').on(
+      sql`coalesce(${t.parentId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+    index('shop_categories_parent_idx').on(t.parentId),
+  ],
+);
+
+/**
+ * A product of the shop. `on_hand` and `reserved` are the running sums of the stock ledger
+ * (`shop_stock_movements`), changed only together with a ledger row in one transaction by one
+ * conditional UPDATE, so they never drift from the ledger and never go below what is reserved.
+ */
+export const shopProducts = pgTable(
+  'shop_products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => shopCategories.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    unit: productUnitEnum('unit').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    hsnCode: text('hsn_code').notNull(),
+    gstRate: integer('gst_rate').notNull(),
+    reorderLevel: integer('reorder_level').notNull().default(0),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    averageCostPaise: integer('average_cost_paise').notNull().default(0),
+    status: shopStatusEnum('status').notNull().default('active'),
+    /** What the product list's search matches: SKU and name, lower-cased, under one trigram index. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(sku || ' ' || name)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_products_sku_unique').on(sql`lower(${t.sku})`),
+    index('shop_products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The default order (name, then id) read straight off an index; and the category filter.
+    index('shop_products_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('shop_products_category_idx').on(t.categoryId, sql`lower(${t.name})`, t.id),
+    check('shop_products_price_check', sql`${t.pricePaise} >= 0`),
+    check('shop_products_gst_rate_check', sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+    check('shop_products_hsn_check', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
+    check('shop_products_stock_check', sql`${t.reserved} >= 0 and ${t.onHand} >= ${t.reserved}`),
+    check('shop_products_reorder_check', sql`${t.reorderLevel} >= 0`),
+  ],
+);
+
+/** Product images, in upload order (the first is the main one); files live in the file storage. */
+export const shopProductImages = pgTable(
+  'shop_product_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_product_images_product_idx').on(t.productId, t.id)],
+);
+
+/** Equipment types a product fits (so a site's equipment can suggest parts later). */
+export const shopProductEquipmentTypes = pgTable(
+  'shop_product_equipment_types',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: 'cascade' }),
+    equipmentTypeId: integer('equipment_type_id')
+      .notNull()
+      .references(() => equipmentTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.equipmentTypeId] }),
+    index('shop_product_equipment_types_type_idx').on(t.equipmentTypeId),
+  ],
+);
+
+/**
+ * The stock ledger: append-only, one row per movement with the count before and after. On hand is
+ * the sum of `quantity_delta`, reserved the sum of `reserved_delta` (docs/shop.md).
+ */
+export const shopStockMovements = pgTable(
+  'shop_stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: 'restrict' }),
+    kind: stockMovementKindEnum('kind').notNull(),
+    quantityDelta: integer('quantity_delta').notNull(),
+    reservedDelta: integer('reserved_delta').notNull().default(0),
+    onHandBefore: integer('on_hand_before').notNull(),
+    onHandAfter: integer('on_hand_after').notNull(),
+    unitCostPaise: integer('unit_cost_paise'),
+    supplierReference: text('supplier_reference'),
+    reason: text('reason'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The log history: one product, newest first (read backwards), optionally between two moments.
+    index('shop_stock_movements_product_idx').on(t.productId, t.createdAt, t.id),
+    // The inventory chart: every movement of the last 90 days.
+    index('shop_stock_movements_created_idx').on(t.createdAt),
+    check('shop_stock_movements_after_check', sql`${t.onHandAfter} = ${t.onHandBefore} + ${t.quantityDelta}`),
   ],
 );

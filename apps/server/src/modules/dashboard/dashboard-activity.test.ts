@@ -89,4 +89,31 @@ describe('recent activity wording', () => {
       }),
     ).toEqual(['Asha Rao', 'cancelled assignment', '#12', '/dashboard/inspection-management?site=7']);
   });
+
+  it('words shop events and links to the product', () => {
+    expect(
+      line(
+        {
+          action: 'shop_stock.written_off',
+          entityType: 'shop_product',
+          entityId: '12',
+          after: { kind: 'write_off', quantityDelta: -2 },
+        },
+        new Map([['shop_product:12', 'RF-ABC-1 ABC dry powder refill, 1 kg']]),
+      ),
+    ).toEqual([
+      'Asha Rao',
+      'wrote off stock of product',
+      'RF-ABC-1 ABC dry powder refill, 1 kg',
+      '/dashboard/shop/products/12',
+    ]);
+    expect(
+      line({
+        action: 'shop_category.archived',
+        entityType: 'shop_category',
+        entityId: '3',
+        after: { name: 'Refills' },
+      }),
+    ).toEqual(['Asha Rao', 'archived product category', 'Refills', '/dashboard/shop/categories']);
+  });
 });

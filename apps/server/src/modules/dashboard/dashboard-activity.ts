@@ -19,6 +19,9 @@ const NOUNS: Record<string, string> = {
   assignment: 'assignment',
   inspection: 'inspection',
   settings: 'organisation settings',
+  shop_product: 'product',
+  shop_category: 'product category',
+  shop_valuation: 'stock valuation',
 };
 
 /** Action suffix → verb; `{noun}` is replaced by the entity's noun. */
@@ -58,6 +61,12 @@ const VERBS: Record<string, string> = {
   bootstrap_admin: 'created the first administrator',
   organisation: 'updated {noun}',
   organisation_logo: 'changed the logo in {noun}',
+  received: 'received stock of {noun}',
+  adjusted: 'adjusted the stock of {noun}',
+  written_off: 'wrote off stock of {noun}',
+  image_added: 'added an image to {noun}',
+  image_removed: 'removed an image of {noun}',
+  exported: 'exported {noun}',
 };
 
 /** Entities whose record is gone after the action: nothing to link to. */
@@ -84,6 +93,11 @@ export function labelFromSnapshot(entityType: string, snapshot: Snapshot | null)
   }
   if (entityType === 'user') {
     return [text(snapshot.firstName), text(snapshot.lastName)].filter(Boolean).join(' ') || null;
+  }
+  if (entityType === 'shop_product') {
+    const sku = text(snapshot.sku);
+    const name = text(snapshot.name);
+    return sku && name ? `${sku} ${name}` : null;
   }
   if (entityType === 'equipment') {
     const tag = text(snapshot.assetTag);
@@ -127,6 +141,10 @@ export function linkFor(
     }
     case 'settings':
       return '/dashboard/setting';
+    case 'shop_product':
+      return id ? `/dashboard/shop/products/${id}` : '/dashboard/shop/products';
+    case 'shop_category':
+      return '/dashboard/shop/categories';
     default:
       return null;
   }

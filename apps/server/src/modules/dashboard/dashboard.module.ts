@@ -11,7 +11,8 @@ declare module '../../core/app-module.js' {
 export const dashboardModule = defineModule({
   name: 'dashboard',
   setup(ctx) {
-    ctx.services.dashboard = new DashboardService(ctx.db, ctx.clock);
+    const { stock } = ctx.services.shopCatalogue;
+    ctx.services.dashboard = new DashboardService(ctx.db, ctx.clock, () => stock.homeFigures());
     return mount(dashboardRoutes, { dashboardService: ctx.services.dashboard });
   },
 });

@@ -7,6 +7,7 @@ import {
   equipmentDueCounts,
   inspectionResultDays,
   inspections,
+  shopProducts,
   siteStatusCounts,
   sites,
   templates,
@@ -343,7 +344,8 @@ export class DashboardRepository {
     ];
     const userIds = idsOf('user');
     const siteIds = idsOf('site');
-    const [userRows, siteRows] = await Promise.all([
+    const productIds = idsOf('shop_product');
+    const [userRows, siteRows, productRows] = await Promise.all([
       userIds.length
         ? this.db
             .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -356,10 +358,17 @@ export class DashboardRepository {
             .from(sites)
             .where(inArray(sites.id, siteIds))
         : [],
+      productIds.length
+        ? this.db
+            .select({ id: shopProducts.id, sku: shopProducts.sku, name: shopProducts.name })
+            .from(shopProducts)
+            .where(inArray(shopProducts.id, productIds))
+        : [],
     ]);
     const names = new Map<string, string>();
     for (const u of userRows) names.set(`user:${u.id}`, `${u.firstName} ${u.lastName}`.trim());
     for (const site of siteRows) names.set(`site:${site.id}`, `${site.siteCode} ${site.name}`);
+    for (const p of productRows) names.set(`shop_product:${p.id}`, `${p.sku} ${p.name}`);
     return names;
   }
 }

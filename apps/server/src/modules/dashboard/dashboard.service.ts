@@ -63,9 +63,11 @@ const personName = (first: string, last: string) => `${first} ${last}`.trim();
 export class DashboardService {
   private readonly repo: DashboardRepository;
 
+  /** `shopFigures`: the shop module's home figures (low, out of stock, stock value), read alongside. */
   constructor(
     db: Database,
     private readonly clock: Clock,
+    private readonly shopFigures: () => Promise<DashboardDataResponse['shop']>,
   ) {
     this.repo = new DashboardRepository(db);
   }
@@ -76,20 +78,33 @@ export class DashboardService {
     const firstWeek = addDays(mondayOf(today), -7 * (DASHBOARD_WEEKS - 1));
     const failingSince = addDays(today, -(DASHBOARD_FAILING_WINDOW_DAYS - 1));
 
-    const [siteCounts, units, people, work, thisMonth, perWeek, failing, nextDue, overdue, latest, activity] =
-      await Promise.all([
-        this.repo.siteCounts(),
-        this.repo.equipmentFigures(today),
-        this.repo.people(),
-        this.repo.assignmentFigures(today),
-        this.repo.completedBetween(month.from, month.next),
-        this.repo.completedPerWeek(firstWeek),
-        this.repo.topFailingSites(failingSince, DASHBOARD_TOP_SITES),
-        this.repo.nextDue(today, DASHBOARD_LIST_SIZE),
-        this.repo.mostOverdue(today, DASHBOARD_LIST_SIZE),
-        this.repo.latestInspections(DASHBOARD_LIST_SIZE),
-        this.repo.recentActivity(DASHBOARD_ACTIVITY_SIZE),
-      ]);
+    const [
+      siteCounts,
+      units,
+      people,
+      work,
+      thisMonth,
+      perWeek,
+      failing,
+      nextDue,
+      overdue,
+      latest,
+      activity,
+      shop,
+    ] = await Promise.all([
+      this.repo.siteCounts(),
+      this.repo.equipmentFigures(today),
+      this.repo.people(),
+      this.repo.assignmentFigures(today),
+      this.repo.completedBetween(month.from, month.next),
+      this.repo.completedPerWeek(firstWeek),
+      this.repo.topFailingSites(failingSince, DASHBOARD_TOP_SITES),
+      this.repo.nextDue(today, DASHBOARD_LIST_SIZE),
+      this.repo.mostOverdue(today, DASHBOARD_LIST_SIZE),
+      this.repo.latestInspections(DASHBOARD_LIST_SIZE),
+      this.repo.recentActivity(DASHBOARD_ACTIVITY_SIZE),
+      this.shopFigures(),
+    ]);
     const names = await this.repo.entityNames(
       activity.flatMap((a) => (a.entityId ? [{ entityType: a.entityType, entityId: a.entityId }] : [])),
     );
@@ -206,6 +221,7 @@ export class DashboardService {
         latestInspections: latest.flatMap(toInspection),
         recentActivity: activity.map((row) => describeActivity(row, names)),
       },
+      shop,
     };
   }
 }

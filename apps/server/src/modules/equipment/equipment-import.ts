@@ -12,7 +12,7 @@ import {
   isValidIsoDate,
 } from '@inspecta/contract';
 import { AppError } from '../../core/errors.js';
-import type { ParsedSheet } from './spreadsheet.js';
+import type { ParsedSheet } from '../../core/spreadsheet.js';
 
 export type ImportValues = ImportRow['values'];
 

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../core/access.js';
 import { type AuditEntry, recordAudit, recordAudits } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { readSheet } from '../../core/spreadsheet.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
@@ -34,7 +35,6 @@ import {
 import { buildImportTemplate } from './equipment-export.js';
 import { type CheckedImportRow, checkImportRows, mapSheet } from './equipment-import.js';
 import { recomputeNextDueForType } from './next-due-dates.js';
-import { readSheet } from './spreadsheet.js';
 
 const TAG_TAKEN = 'This asset tag is already used at this site';
 const SERIAL_TAKEN = 'This serial number is already registered for this equipment type';

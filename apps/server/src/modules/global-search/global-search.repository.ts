@@ -9,6 +9,9 @@ import {
   equipmentSearchText,
   equipmentTypes,
   inspections,
+  shopCategories,
+  shopProductImages,
+  shopProducts,
   sites,
   templates,
   users,
@@ -118,6 +121,50 @@ export class GlobalSearchRepository {
       tieBreak: sql`lower(t.name)`,
       limit,
     });
+  }
+
+  /**
+   * Shop products: the product list's search (SKU and name under one trigram index), every status;
+   * an exact SKU first, then a SKU or name starting with the term.
+   */
+  async rankProducts(term: SearchTerm, limit: number): Promise<RankedIds> {
+    const exact = sql`lower(t.sku) = ${term.lower}`;
+    return rank(this.db, {
+      table: sql`${shopProducts}`,
+      candidates: sql`select ${shopProducts.id} as id from ${shopProducts} where ${shopProducts.searchText} like ${containsPattern(term.lower)} limit ${CANDIDATE_LIMIT}`,
+      // The unique index on lower(sku) finds it whatever the scan saw.
+      extra: sql`select t.id from ${shopProducts} t where ${exact}`,
+      rank: sql`case when ${exact} then 0
+        when lower(t.sku) like ${term.prefix} or lower(t.name) like ${term.prefix} then 1
+        else 2 end`,
+      score: sql`similarity(t.search_text, ${term.lower})`,
+      tieBreak: sql`lower(t.name)`,
+      limit,
+    });
+  }
+
+  async productsByIds(ids: number[]) {
+    if (!ids.length) return [];
+    const parent = alias(shopCategories, 'parent_category');
+    const rows = await this.db
+      .select({
+        id: shopProducts.id,
+        sku: shopProducts.sku,
+        name: shopProducts.name,
+        categoryName: sql<string>`case when ${parent.id} is null then ${shopCategories.name} else ${parent.name} || ' › ' || ${shopCategories.name} end`,
+        status: shopProducts.status,
+        onHand: shopProducts.onHand,
+        reserved: shopProducts.reserved,
+        reorderLevel: shopProducts.reorderLevel,
+        imageUrl: sql<
+          string | null
+        >`(select "i"."url" from ${shopProductImages} as "i" where "i"."product_id" = ${shopProducts.id} order by "i"."id" limit 1)`,
+      })
+      .from(shopProducts)
+      .innerJoin(shopCategories, eq(shopCategories.id, shopProducts.categoryId))
+      .leftJoin(parent, eq(parent.id, shopCategories.parentId))
+      .where(inArray(shopProducts.id, ids));
+    return inOrder(ids, rows);
   }
 
   async sitesByIds(ids: number[]) {

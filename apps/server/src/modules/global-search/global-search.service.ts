@@ -5,6 +5,7 @@ import {
   type GlobalSearchQueryValues,
   type GlobalSearchResponse,
   globalSearchKinds,
+  stockStateOf,
 } from '@inspecta/contract';
 import type { Database } from '../../db/database.js';
 import { GlobalSearchRepository, type RankedIds, searchTermOf } from './global-search.repository.js';
@@ -28,14 +29,15 @@ export class GlobalSearchService {
   async search(query: GlobalSearchQueryValues): Promise<GlobalSearchResponse> {
     const term = searchTermOf(query.search);
     const limit = query.limit_per_group;
-    const [sites, equipment, users, assignments, inspections] = await Promise.all([
+    const [sites, equipment, users, assignments, inspections, products] = await Promise.all([
       this.sitesGroup(term, limit),
       this.equipmentGroup(term, limit),
       this.usersGroup(term, limit),
       this.assignmentsGroup(term.id),
       this.inspectionsGroup(term.id),
+      this.productsGroup(term, limit),
     ]);
-    const groups = orderGroups([sites, equipment, users, assignments, inspections]);
+    const groups = orderGroups([sites, equipment, users, assignments, inspections, products]);
     const first = groups[0]?.items[0];
     return {
       search: query.search,
@@ -89,6 +91,25 @@ export class GlobalSearchService {
       items: rows.map(({ firstName, lastName, ...row }) => ({
         ...row,
         name: fullName(firstName, lastName),
+        match: matchOf(ranked, row.id),
+      })),
+    };
+  }
+
+  private async productsGroup(
+    term: ReturnType<typeof searchTermOf>,
+    limit: number,
+  ): Promise<GlobalSearchGroup> {
+    const ranked = await this.repo.rankProducts(term, limit);
+    const rows = await this.repo.productsByIds(ranked.ids.map((r) => r.id));
+    return {
+      kind: 'products',
+      total: ranked.total,
+      totalCapped: ranked.totalCapped,
+      items: rows.map(({ onHand, reserved, reorderLevel, ...row }) => ({
+        ...row,
+        available: onHand - reserved,
+        stockState: stockStateOf(onHand - reserved, reorderLevel),
         match: matchOf(ranked, row.id),
       })),
     };

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../core/errors.js';
+import { AppError } from './errors.js';
 import { cellText, detectDelimiter, readCsv, readSheet } from './spreadsheet.js';
 
 describe('readCsv', () => {

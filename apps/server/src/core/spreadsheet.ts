@@ -1,6 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../core/errors.js';
+import { AppError } from './errors.js';
 
 /** A sheet read from an uploaded file: every cell as trimmed text, rows in order. */
 export interface ParsedSheet {

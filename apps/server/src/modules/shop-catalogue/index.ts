@@ -1,0 +1,1 @@
+export { shopCatalogueModule } from './shop-catalogue.module.js';

@@ -1,0 +1,443 @@
+import type {
+  CategoryListQuery,
+  categorySortFields,
+  ProductListQuery,
+  productSortFields,
+  ShopStatus,
+  StockState,
+} from '@inspecta/contract';
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import { containsPattern, escapeLike, parseSort } from '../../db/query-helpers.js';
+import {
+  equipmentTypes,
+  shopCategories,
+  shopProductEquipmentTypes,
+  shopProductImages,
+  shopProducts,
+} from '../../db/schema.js';
+
+export type CategoryRow = typeof shopCategories.$inferSelect;
+export type CategoryView = CategoryRow & {
+  parentName: string | null;
+  productCount: number;
+  childCount: number;
+};
+export type ProductRow = typeof shopProducts.$inferSelect;
+export type ProductView = ProductRow & { categoryName: string };
+export type ProductFilter = Pick<ProductListQuery, 'search' | 'category_id' | 'status' | 'stock'>;
+
+/** The list counts matches exactly up to this many; beyond, it answers the cap with totalIsCapped. */
+export const PRODUCT_COUNT_CAP = 10_000;
+
+const parent = alias(shopCategories, 'parent_category');
+
+// Written out with table-qualified names: inside a sub-select drizzle would leave "id" ambiguous.
+const productCount = sql<number>`(select count(*) from "shop_products" as "p" where "p"."category_id" = "shop_categories"."id")::int`;
+const childCount = sql<number>`(select count(*) from "shop_categories" as "child" where "child"."parent_id" = "shop_categories"."id")::int`;
+
+const categoryNameOf = sql<string>`case when ${parent.id} is null then ${shopCategories.name} else ${parent.name} || ' › ' || ${shopCategories.name} end`;
+
+const available = sql`(${shopProducts.onHand} - ${shopProducts.reserved})`;
+
+/** The SQL form of `stockStateOf` (contract): out at 0 available, low at or below the reorder level. */
+export function stockStateCondition(state: StockState): SQL {
+  if (state === 'out') return sql`${available} <= 0`;
+  if (state === 'low') return sql`${available} > 0 and ${available} <= ${shopProducts.reorderLevel}`;
+  return sql`${available} > ${shopProducts.reorderLevel}`;
+}
+
+type ProductSortField = (typeof productSortFields)[number];
+const PRODUCT_SORT: Record<ProductSortField, SQL> = {
+  name: sql`lower(${shopProducts.name})`,
+  sku: sql`lower(${shopProducts.sku})`,
+  pricePaise: sql`${shopProducts.pricePaise}`,
+  available,
+  createdAt: sql`${shopProducts.createdAt}`,
+  updatedAt: sql`${shopProducts.updatedAt}`,
+};
+
+type CategorySortField = (typeof categorySortFields)[number];
+const CATEGORY_SORT: Record<CategorySortField, SQL> = {
+  name: sql`lower(${shopCategories.name})`,
+  productCount,
+  createdAt: sql`${shopCategories.createdAt}`,
+};
+
+export interface CategoryMatch {
+  id: number;
+  name: string;
+  parentId: number | null;
+  parentName: string | null;
+  status: ShopStatus;
+}
+
+/** Queries of categories and products (images and equipment-type links included). */
+export class ShopCatalogueRepository {
+  constructor(private readonly db: Executor) {}
+
+  // ------------------------------------------------------------ categories
+
+  private selectCategories() {
+    return this.db
+      .select({ category: shopCategories, parentName: parent.name, productCount, childCount })
+      .from(shopCategories)
+      .leftJoin(parent, eq(parent.id, shopCategories.parentId));
+  }
+
+  private static categoryView(r: {
+    category: CategoryRow;
+    parentName: string | null;
+    productCount: number;
+    childCount: number;
+  }): CategoryView {
+    return {
+      ...r.category,
+      parentName: r.parentName,
+      productCount: Number(r.productCount),
+      childCount: Number(r.childCount),
+    };
+  }
+
+  async listCategories(query: CategoryListQuery): Promise<{ rows: CategoryView[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      conditions.push(sql`(${shopCategories.name} ilike ${pattern} or ${parent.name} ilike ${pattern})`);
+    }
+    if (query.status) conditions.push(eq(shopCategories.status, query.status));
+    if (query.parent_id) conditions.push(eq(shopCategories.parentId, query.parent_id));
+    if (query.top_level === true) conditions.push(isNull(shopCategories.parentId));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const order: SQL[] = [];
+    if (query.sort) {
+      const { field, desc: descending } = parseSort<CategorySortField>(query.sort, 'name');
+      order.push(descending ? desc(CATEGORY_SORT[field]) : asc(CATEGORY_SORT[field]));
+    } else {
+      order.push(sql`lower(coalesce(${parent.name}, ${shopCategories.name}))`);
+      order.push(sql`${shopCategories.parentId} is not null`);
+      order.push(sql`lower(${shopCategories.name})`);
+    }
+    const [rows, [counted]] = await Promise.all([
+      this.selectCategories()
+        .where(where)
+        .orderBy(...order, asc(shopCategories.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(shopCategories)
+        .leftJoin(parent, eq(parent.id, shopCategories.parentId))
+        .where(where),
+    ]);
+    return { rows: rows.map(ShopCatalogueRepository.categoryView), total: counted?.total ?? 0 };
+  }
+
+  async allCategories(includeArchived: boolean): Promise<CategoryView[]> {
+    const rows = await this.selectCategories()
+      .where(includeArchived ? undefined : eq(shopCategories.status, 'active'))
+      .orderBy(asc(sql`lower(${shopCategories.name})`), asc(shopCategories.id));
+    return rows.map(ShopCatalogueRepository.categoryView);
+  }
+
+  async categoryView(id: number): Promise<CategoryView | undefined> {
+    const [row] = await this.selectCategories().where(eq(shopCategories.id, id)).limit(1);
+    return row ? ShopCatalogueRepository.categoryView(row) : undefined;
+  }
+
+  async findCategory(id: number, options: { forUpdate?: boolean } = {}): Promise<CategoryRow | undefined> {
+    const query = this.db.select().from(shopCategories).where(eq(shopCategories.id, id)).limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async insertCategory(values: typeof shopCategories.$inferInsert): Promise<CategoryRow> {
+    const [row] = await this.db.insert(shopCategories).values(values).returning();
+    return row!;
+  }
+
+  async updateCategory(
+    id: number,
+    values: Partial<typeof shopCategories.$inferInsert>,
+  ): Promise<CategoryRow> {
+    const [row] = await this.db
+      .update(shopCategories)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(shopCategories.id, id))
+      .returning();
+    return row!;
+  }
+
+  async deleteCategory(id: number): Promise<void> {
+    await this.db.delete(shopCategories).where(eq(shopCategories.id, id));
+  }
+
+  async countCategoryProducts(id: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopProducts)
+      .where(eq(shopProducts.categoryId, id));
+    return row?.n ?? 0;
+  }
+
+  async countChildren(id: number, status?: ShopStatus): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopCategories)
+      .where(and(eq(shopCategories.parentId, id), status ? eq(shopCategories.status, status) : undefined));
+    return row?.n ?? 0;
+  }
+
+  /** Every category with its parent's name, for the import's "Category" column. */
+  async categoryMatches(): Promise<CategoryMatch[]> {
+    return this.db
+      .select({
+        id: shopCategories.id,
+        name: shopCategories.name,
+        parentId: shopCategories.parentId,
+        parentName: parent.name,
+        status: shopCategories.status,
+      })
+      .from(shopCategories)
+      .leftJoin(parent, eq(parent.id, shopCategories.parentId));
+  }
+
+  // ------------------------------------------------------------ products
+
+  private selectProducts() {
+    return this.db
+      .select({ product: shopProducts, categoryName: categoryNameOf })
+      .from(shopProducts)
+      .innerJoin(shopCategories, eq(shopCategories.id, shopProducts.categoryId))
+      .leftJoin(parent, eq(parent.id, shopCategories.parentId));
+  }
+
+  private productFilters(query: ProductFilter): SQL[] {
+    const conditions: SQL[] = [];
+    if (query.search) {
+      conditions.push(sql`${shopProducts.searchText} like ${containsPattern(query.search.toLowerCase())}`);
+    }
+    if (query.category_id) {
+      conditions.push(
+        sql`(${shopProducts.categoryId} = ${query.category_id} or ${shopProducts.categoryId} in (select "sc"."id" from "shop_categories" as "sc" where "sc"."parent_id" = ${query.category_id}))`,
+      );
+    }
+    if (query.status) conditions.push(eq(shopProducts.status, query.status));
+    if (query.stock) conditions.push(stockStateCondition(query.stock));
+    return conditions;
+  }
+
+  /**
+   * One page of the list. Without a search, the page is read in index order (name, or the asked
+   * sort) and the total counted separately, capped. With a search, every match comes from the
+   * trigram index and has to be ranked anyway (an exact SKU first, then SKUs starting with the term,
+   * then by name), so one statement ranks them over the products table alone and counts them in the
+   * same pass (`count(*) over ()`); the page's rows are then read by primary key.
+   */
+  async listProducts(
+    query: ProductListQuery,
+  ): Promise<{ rows: ProductView[]; total: number; capped: boolean }> {
+    const conditions = this.productFilters(query);
+    const where = conditions.length ? and(...conditions) : undefined;
+    const offset = (query.page - 1) * query.limit;
+    const order: SQL[] = [];
+    if (query.sort) {
+      const { field, desc: descending } = parseSort<ProductSortField>(query.sort, 'name');
+      order.push(descending ? desc(PRODUCT_SORT[field]) : asc(PRODUCT_SORT[field]));
+    } else if (query.search) {
+      const term = query.search.toLowerCase();
+      order.push(sql`(lower(${shopProducts.sku}) = ${term}) desc`);
+      order.push(sql`(lower(${shopProducts.sku}) like ${`${escapeLike(term)}%`}) desc`);
+    }
+    if (!query.sort) order.push(PRODUCT_SORT.name);
+
+    if (query.search) {
+      const ranked = await this.db
+        .select({ id: shopProducts.id, total: sql<number>`count(*) over ()` })
+        .from(shopProducts)
+        .where(where)
+        .orderBy(...order, asc(shopProducts.id))
+        .limit(query.limit)
+        .offset(offset);
+      const ids = ranked.map((r) => r.id);
+      const rows = ids.length ? await this.productViews(ids) : [];
+      const total = ranked.length ? Number(ranked[0]!.total) : offset > 0 ? await this.countCapped(where) : 0;
+      return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
+    }
+
+    const rows = (
+      await this.selectProducts()
+        .where(where)
+        .orderBy(...order, asc(shopProducts.id))
+        .limit(query.limit)
+        .offset(offset)
+    ).map((r) => ({ ...r.product, categoryName: r.categoryName }));
+    // A short page is the last one: the total is known without counting.
+    if (rows.length > 0 && rows.length < query.limit)
+      return { rows, total: offset + rows.length, capped: false };
+    if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
+    const total = await this.countCapped(where);
+    return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
+  }
+
+  /** Matches of `where`, counted up to one past the cap. */
+  private async countCapped(where: SQL | undefined): Promise<number> {
+    const result = await this.db.execute<{ total: number }>(
+      sql`select count(*)::int as total from (select 1 from ${shopProducts} ${where ? sql`where ${where}` : sql``} limit ${PRODUCT_COUNT_CAP + 1}) as matched`,
+    );
+    return Number((result as unknown as { rows: Array<{ total: number }> }).rows[0]?.total ?? 0);
+  }
+
+  /** Products by id, in the order of `ids`. */
+  private async productViews(ids: number[]): Promise<ProductView[]> {
+    const rows = await this.selectProducts().where(inArray(shopProducts.id, ids));
+    const byId = new Map(rows.map((r) => [r.product.id, { ...r.product, categoryName: r.categoryName }]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async countProducts(query: ProductFilter): Promise<number> {
+    const conditions = this.productFilters(query);
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopProducts)
+      .where(conditions.length ? and(...conditions) : undefined);
+    return row?.n ?? 0;
+  }
+
+  /** One export batch of the filtered list in id order after `afterId`. */
+  async productBatchAfter(query: ProductFilter, afterId: number, size: number): Promise<ProductView[]> {
+    const rows = await this.selectProducts()
+      .where(and(...this.productFilters(query), gt(shopProducts.id, afterId)))
+      .orderBy(asc(shopProducts.id))
+      .limit(size);
+    return rows.map((r) => ({ ...r.product, categoryName: r.categoryName }));
+  }
+
+  async productView(id: number): Promise<ProductView | undefined> {
+    const [row] = await this.selectProducts().where(eq(shopProducts.id, id)).limit(1);
+    return row ? { ...row.product, categoryName: row.categoryName } : undefined;
+  }
+
+  async findProduct(id: number, options: { forUpdate?: boolean } = {}): Promise<ProductRow | undefined> {
+    const query = this.db.select().from(shopProducts).where(eq(shopProducts.id, id)).limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async insertProduct(values: typeof shopProducts.$inferInsert): Promise<ProductRow> {
+    const [row] = await this.db.insert(shopProducts).values(values).returning();
+    return row!;
+  }
+
+  async updateProduct(id: number, values: Partial<typeof shopProducts.$inferInsert>): Promise<ProductRow> {
+    const [row] = await this.db
+      .update(shopProducts)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(shopProducts.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** Lower-cased SKUs among `skus` that are already taken (the import checks its rows against them). */
+  async takenSkus(skus: string[]): Promise<Set<string>> {
+    if (!skus.length) return new Set();
+    const lower = skus.map((s) => s.toLowerCase());
+    const rows = await this.db
+      .select({ sku: sql<string>`lower(${shopProducts.sku})` })
+      .from(shopProducts)
+      .where(inArray(sql`lower(${shopProducts.sku})`, lower));
+    return new Set(rows.map((r) => r.sku));
+  }
+
+  // ------------------------------------------------------------ images and equipment types
+
+  async imagesOf(productIds: number[]): Promise<Map<number, Array<{ id: number; url: string }>>> {
+    const map = new Map<number, Array<{ id: number; url: string }>>();
+    if (!productIds.length) return map;
+    const rows = await this.db
+      .select({
+        id: shopProductImages.id,
+        productId: shopProductImages.productId,
+        url: shopProductImages.url,
+      })
+      .from(shopProductImages)
+      .where(inArray(shopProductImages.productId, productIds))
+      .orderBy(asc(shopProductImages.id));
+    for (const r of rows) {
+      const list = map.get(r.productId) ?? [];
+      list.push({ id: r.id, url: r.url });
+      map.set(r.productId, list);
+    }
+    return map;
+  }
+
+  async insertImage(productId: number, url: string): Promise<{ id: number; url: string }> {
+    const [row] = await this.db
+      .insert(shopProductImages)
+      .values({ productId, url })
+      .returning({ id: shopProductImages.id, url: shopProductImages.url });
+    return row!;
+  }
+
+  async findImage(productId: number, imageId: number): Promise<{ id: number; url: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: shopProductImages.id, url: shopProductImages.url })
+      .from(shopProductImages)
+      .where(and(eq(shopProductImages.id, imageId), eq(shopProductImages.productId, productId)))
+      .limit(1);
+    return row;
+  }
+
+  async deleteImage(imageId: number): Promise<void> {
+    await this.db.delete(shopProductImages).where(eq(shopProductImages.id, imageId));
+  }
+
+  async countImages(productId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopProductImages)
+      .where(eq(shopProductImages.productId, productId));
+    return row?.n ?? 0;
+  }
+
+  async equipmentTypesOf(productIds: number[]): Promise<Map<number, Array<{ id: number; name: string }>>> {
+    const map = new Map<number, Array<{ id: number; name: string }>>();
+    if (!productIds.length) return map;
+    const rows = await this.db
+      .select({
+        productId: shopProductEquipmentTypes.productId,
+        id: equipmentTypes.id,
+        name: equipmentTypes.name,
+      })
+      .from(shopProductEquipmentTypes)
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, shopProductEquipmentTypes.equipmentTypeId))
+      .where(inArray(shopProductEquipmentTypes.productId, productIds))
+      .orderBy(asc(sql`lower(${equipmentTypes.name})`), asc(equipmentTypes.id));
+    for (const r of rows) {
+      const list = map.get(r.productId) ?? [];
+      list.push({ id: r.id, name: r.name });
+      map.set(r.productId, list);
+    }
+    return map;
+  }
+
+  /** The ids among `ids` that are equipment types. */
+  async existingEquipmentTypeIds(ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db
+      .select({ id: equipmentTypes.id })
+      .from(equipmentTypes)
+      .where(inArray(equipmentTypes.id, ids));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async setEquipmentTypes(productId: number, ids: number[]): Promise<void> {
+    await this.db.delete(shopProductEquipmentTypes).where(eq(shopProductEquipmentTypes.productId, productId));
+    if (ids.length) {
+      await this.db
+        .insert(shopProductEquipmentTypes)
+        .values(ids.map((equipmentTypeId) => ({ productId, equipmentTypeId })));
+    }
+  }
+}
