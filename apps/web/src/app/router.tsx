@@ -89,6 +89,18 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/dashboard/notifications'),
               },
               { path: dashboardChildPath(paths.search), lazy: () => import('./routes/dashboard/search') },
+              {
+                path: dashboardChildPath(paths.shop),
+                lazy: () => import('./routes/dashboard/shop/layout'),
+                // Paths below /dashboard/shop (config/paths.ts names them in full).
+                children: [
+                  { index: true, lazy: () => import('./routes/dashboard/shop/products') },
+                  { path: 'products', lazy: () => import('./routes/dashboard/shop/products') },
+                  { path: 'products/:productId', lazy: () => import('./routes/dashboard/shop/product') },
+                  { path: 'categories', lazy: () => import('./routes/dashboard/shop/categories') },
+                  { path: 'inventory', lazy: () => import('./routes/dashboard/shop/inventory') },
+                ],
+              },
             ],
           },
         ],

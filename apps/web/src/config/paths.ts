@@ -16,6 +16,12 @@ export const paths = {
   settings: '/dashboard/setting',
   notifications: '/dashboard/notification',
   search: '/dashboard/search',
+  /** The shop (DESIGN.md "Shop"): its own tab bar; reached from the profile menu, home and search. */
+  shop: '/dashboard/shop',
+  shopProducts: '/dashboard/shop/products',
+  shopProduct: '/dashboard/shop/products/:productId',
+  shopCategories: '/dashboard/shop/categories',
+  shopInventory: '/dashboard/shop/inventory',
   /** Bare page: an invited user chooses a password (the link in the invitation email). */
   acceptInvitation: '/accept-invitation',
   /** Bare page: reset a forgotten password with a code sent by email. */
@@ -54,4 +60,9 @@ export function dashboardChildPath(path: AppPath): string {
 /** One assignment in the inspector app. */
 export function inspectorAssignmentPath(id: number | string): string {
   return paths.inspectorAssignment.replace(':assignmentId', String(id));
+}
+
+/** One product's page in the shop. */
+export function shopProductPath(id: number | string): string {
+  return paths.shopProduct.replace(':productId', String(id));
 }

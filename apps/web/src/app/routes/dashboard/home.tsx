@@ -1,7 +1,8 @@
 import { DashboardHome } from '@/features/dashboard';
+import { ShopHomeSection } from '@/features/shop-catalogue';
 
 function HomeRoute() {
-  return <DashboardHome />;
+  return <DashboardHome shopSection={<ShopHomeSection />} />;
 }
 
 export { HomeRoute as Component };

@@ -1,6 +1,7 @@
+import { IconBuildingStore, IconSettings } from '@tabler/icons-react';
 import { Outlet, useLoaderData, useNavigate } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
-import { UserAvatar } from '@/components/ui/user-avatar';
+import { ProfileMenu } from '@/components/layouts/profile-menu';
 import { paths } from '@/config/paths';
 import { logout, useMe } from '@/features/auth';
 import { CommandPalette, GlobalSearch } from '@/features/global-search';
@@ -10,6 +11,12 @@ import { OrganisationMark } from '@/features/settings';
 import { endSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import type { requireSessionLoader } from '../guards';
+
+/** What the header's profile image opens: the shop has no sidebar entry (DESIGN.md "Shop"). */
+const PROFILE_MENU_ITEMS = [
+  { label: 'Shop', to: paths.shop, icon: IconBuildingStore },
+  { label: 'Settings', to: paths.settings, icon: IconSettings },
+];
 
 /** The dashboard shell, with the features that live in its header composed in. */
 function DashboardRoot() {
@@ -40,7 +47,7 @@ function DashboardRoot() {
           <GlobalSearch />
           <CommandPalette />
           <NotificationBell />
-          <UserAvatar user={user} size={38} />
+          <ProfileMenu user={user} items={PROFILE_MENU_ITEMS} />
         </>
       }
     >

@@ -1,5 +1,6 @@
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
@@ -9,9 +10,10 @@ import { LatestInspectionsList, MostOverdueList, NextDueList, RecentActivityList
 
 /**
  * Screen /dashboard: the business at a glance from one request. A failed fetch shows the page
- * empty (SPEC.md 4: on failure an empty list is set) with a way to load it again.
+ * empty (SPEC.md 4: on failure an empty list is set) with a way to load it again. The shop's section
+ * (stock value, what is low) is composed in by the route.
  */
-export function DashboardHome() {
+export function DashboardHome({ shopSection }: { shopSection?: ReactNode }) {
   const query = useDashboardData();
   const data = query.data;
   const loading = query.isPending;
@@ -89,6 +91,7 @@ export function DashboardHome() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <LatestInspectionsList rows={data?.lists.latestInspections} loading={loading} />
         </Grid.Col>
+        {shopSection ? <Grid.Col span={12}>{shopSection}</Grid.Col> : null}
         <Grid.Col span={12}>
           <RecentActivityList rows={data?.lists.recentActivity} loading={loading} />
         </Grid.Col>

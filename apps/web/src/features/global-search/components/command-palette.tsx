@@ -1,7 +1,14 @@
 import type { GlobalSearchResponse } from '@inspecta/contract';
 import { Badge, Button, Group, Kbd, Loader, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
-import { type Icon, IconBell, IconSearch } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBell,
+  IconBuildingStore,
+  IconBuildingWarehouse,
+  IconCategory,
+  IconSearch,
+} from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isGroup, sidebarEntries } from '@/components/layouts/navigation';
@@ -48,6 +55,10 @@ const QUICK_LINKS: PaletteOption[] = (() => {
     }
   }
   add('Notifications', paths.notifications, IconBell);
+  // The shop has no sidebar entry (DESIGN.md "Shop"): the palette is one of its ways in.
+  add('Shop: Products', paths.shopProducts, IconBuildingStore);
+  add('Shop: Categories', paths.shopCategories, IconCategory);
+  add('Shop: Inventory', paths.shopInventory, IconBuildingWarehouse);
   return links;
 })();
 

@@ -5,6 +5,7 @@ import {
   IconBuildingFactory2,
   IconClipboardCheck,
   IconListCheck,
+  IconPackage,
   IconRefresh,
   IconSearchOff,
   IconTool,
@@ -26,6 +27,7 @@ export const KIND_ICONS: Record<GlobalSearchKind, Icon> = {
   users: IconUsers,
   assignments: IconClipboardCheck,
   inspections: IconListCheck,
+  products: IconPackage,
 };
 
 /** The results of /dashboard/search?query=<term>: one section per kind that matched, best first. */

@@ -127,5 +127,28 @@ export function describeHit(group: GlobalSearchGroup, index: number): DescribedH
         match: hit.match,
       };
     }
+    case 'products': {
+      const hit = group.items[index]!;
+      return {
+        ...base,
+        key: `products-${hit.id}`,
+        id: hit.id,
+        title: hit.name,
+        meta: joined(
+          `SKU ${hit.sku}`,
+          hit.categoryName,
+          `${hit.available.toLocaleString('en-IN')} available`,
+        ),
+        status:
+          hit.status === 'archived'
+            ? 'Archived'
+            : hit.stockState === 'out'
+              ? 'Out of stock'
+              : hit.stockState === 'low'
+                ? 'Low on stock'
+                : 'In stock',
+        match: hit.match,
+      };
+    }
   }
 }

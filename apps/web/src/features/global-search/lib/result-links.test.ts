@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentLink, equipmentLink, formatTotal, showAllLink, siteLink, userLink } from './result-links';
+import {
+  assignmentLink,
+  equipmentLink,
+  formatTotal,
+  productLink,
+  showAllLink,
+  siteLink,
+  userLink,
+} from './result-links';
 
 describe('search result links', () => {
   it('opens each object where its screen reads it', () => {
@@ -29,6 +37,11 @@ describe('search result links', () => {
     expect(showAllLink('equipment', 'SN-1')).toBe('/dashboard/equipment-management?search=SN-1');
     expect(showAllLink('users', 'anil')).toBe('/dashboard/user-management?search=anil');
     expect(showAllLink('inspections', '42')).toBe('/dashboard/inspection-management?tab=history&search=42');
+    expect(showAllLink('products', 'FE-RF')).toBe('/dashboard/shop/products?search=FE-RF');
+  });
+
+  it('opens a product on its shop page', () => {
+    expect(productLink(17)).toBe('/dashboard/shop/products/17');
   });
 
   it('shows a capped count with a plus', () => {

@@ -4,7 +4,7 @@ import type {
   GlobalSearchKind,
   InspectionSearchHit,
 } from '@inspecta/contract';
-import { inspectionPaths, paths, sitePaths } from '@/config/paths';
+import { inspectionPaths, paths, shopProductPath, sitePaths } from '@/config/paths';
 
 /**
  * Where search results lead. The list screens read these URL parameters (each screen's own
@@ -20,6 +20,7 @@ const withParams = (path: string, params: Record<string, string>) =>
 export const siteLink = (id: number) => sitePaths.details(id);
 export const equipmentLink = (id: number) => withParams(paths.equipmentManagement, { unit: String(id) });
 export const userLink = (id: number) => withParams(paths.userManagement, { user: String(id) });
+export const productLink = (id: number) => shopProductPath(id);
 export const inspectionLink = (hit: Pick<InspectionSearchHit, 'id'>) => inspectionPaths.detail(hit.id);
 
 /**
@@ -52,6 +53,8 @@ export function showAllLink(kind: GlobalSearchKind, term: string): string {
     case 'assignments':
       // Assignments are found by id only; the open work is where an administrator goes from there.
       return paths.inspectionManagement;
+    case 'products':
+      return withParams(paths.shopProducts, { search: term });
   }
 }
 
@@ -68,6 +71,8 @@ export function itemLink(group: GlobalSearchGroup, index: number): string {
       return assignmentLink(group.items[index]!);
     case 'inspections':
       return inspectionLink(group.items[index]!);
+    case 'products':
+      return productLink(group.items[index]!.id);
   }
 }
 
@@ -77,6 +82,7 @@ export const KIND_LABELS: Record<GlobalSearchKind, { title: string; singular: st
   users: { title: 'Users', singular: 'user', plural: 'users' },
   assignments: { title: 'Assignments', singular: 'assignment', plural: 'assignments' },
   inspections: { title: 'Inspections', singular: 'inspection', plural: 'inspections' },
+  products: { title: 'Products', singular: 'product', plural: 'products' },
 };
 
 /** "7", or "1000+" when the server stopped counting. */
