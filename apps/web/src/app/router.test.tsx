@@ -119,7 +119,8 @@ describe('app routes', () => {
       if (url.includes('/auth/logout')) return json(200, { message: 'Logged out' });
       return json(200, emptyList);
     });
-    const router = renderApp('/dashboard');
+    // The notifications page: every call it makes is answered in its own shape by the mock above.
+    const router = renderApp('/dashboard/notification');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     fireEvent.click(within(nav).getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByText('Are you sure you want to log out?')).toBeTruthy();
