@@ -7,7 +7,6 @@ import {
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   FileInput,
   Group,
@@ -15,19 +14,13 @@ import {
   Modal,
   ScrollArea,
   Stack,
-  Switch,
   Table,
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconDownload,
-  IconFileSpreadsheet,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ImportPreviewSummary } from '@/components/ui/import-preview-summary';
 import { isApiError } from '@/lib/api-client';
 import {
   downloadImportTemplate,
@@ -173,39 +166,13 @@ export function ImportEquipmentModal({ opened, onClose, siteId }: ImportEquipmen
           </>
         ) : (
           <>
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <div>
-                <Text fw={600} size="sm">
-                  {preview.fileName} → {preview.site.siteCode} · {preview.site.name}
-                </Text>
-                <Group gap="xs" mt={4} data-testid="import-summary">
-                  <Badge
-                    color="teal"
-                    variant="light"
-                    c="#0b6b57"
-                    leftSection={<IconCheck size={12} aria-hidden="true" />}
-                  >
-                    {preview.valid} ready
-                  </Badge>
-                  {preview.invalid ? (
-                    <Badge
-                      color="red"
-                      variant="light"
-                      leftSection={<IconAlertCircle size={12} aria-hidden="true" />}
-                    >
-                      {preview.invalid} with errors
-                    </Badge>
-                  ) : null}
-                </Group>
-              </div>
-              {preview.invalid ? (
-                <Switch
-                  label="Only rows with errors"
-                  checked={onlyErrors}
-                  onChange={(event) => setOnlyErrors(event.currentTarget.checked)}
-                />
-              ) : null}
-            </Group>
+            <ImportPreviewSummary
+              title={`${preview.fileName} → ${preview.site.siteCode} · ${preview.site.name}`}
+              valid={preview.valid}
+              invalid={preview.invalid}
+              onlyErrors={onlyErrors}
+              onOnlyErrorsChange={setOnlyErrors}
+            />
             {preview.invalid ? (
               <Alert color="yellow" variant="light" c="#5c3d00" icon={<IconAlertCircle aria-hidden="true" />}>
                 Rows with errors are skipped. Fix them in the sheet and import it again later, or import the{' '}

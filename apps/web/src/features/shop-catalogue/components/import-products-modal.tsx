@@ -4,23 +4,11 @@ import {
   type ProductImportRow,
   productImportColumns,
 } from '@inspecta/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Modal,
-  ScrollArea,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ImportPreviewSummary } from '@/components/ui/import-preview-summary';
 import { isApiError } from '@/lib/api-client';
 import { useImportProducts, usePreviewProductImport } from '../api/import-products';
 
@@ -129,39 +117,13 @@ export function ImportProductsModal({ opened, onClose }: { opened: boolean; onCl
           </>
         ) : (
           <>
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <div>
-                <Text fw={600} size="sm">
-                  {preview.fileName}
-                </Text>
-                <Group gap="xs" mt={4} data-testid="import-summary">
-                  <Badge
-                    color="teal"
-                    variant="light"
-                    c="#0b6b57"
-                    leftSection={<IconCheck size={12} aria-hidden="true" />}
-                  >
-                    {preview.valid} ready
-                  </Badge>
-                  {preview.invalid ? (
-                    <Badge
-                      color="red"
-                      variant="light"
-                      leftSection={<IconAlertCircle size={12} aria-hidden="true" />}
-                    >
-                      {preview.invalid} with errors
-                    </Badge>
-                  ) : null}
-                </Group>
-              </div>
-              {preview.invalid ? (
-                <Switch
-                  label="Only rows with errors"
-                  checked={onlyErrors}
-                  onChange={(event) => setOnlyErrors(event.currentTarget.checked)}
-                />
-              ) : null}
-            </Group>
+            <ImportPreviewSummary
+              title={preview.fileName}
+              valid={preview.valid}
+              invalid={preview.invalid}
+              onlyErrors={onlyErrors}
+              onOnlyErrorsChange={setOnlyErrors}
+            />
             {preview.invalid ? (
               <Alert color="yellow" variant="light" c="#5c3d00" icon={<IconAlertCircle aria-hidden="true" />}>
                 Nothing is imported while a row has an error. Fix the rows below in the sheet and check it
