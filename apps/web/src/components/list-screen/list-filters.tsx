@@ -67,3 +67,30 @@ export function SegmentedFilter({ id, label, value, onChange, data }: SegmentedF
     </Stack>
   );
 }
+
+const ACTIVE_ARCHIVED = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+];
+
+/** The Status filter of a catalogue whose entries are active or archived; null means all. */
+export function ActiveArchivedFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | null;
+  onChange: (status: string | null) => void;
+}) {
+  return (
+    <SegmentedFilter
+      id={id}
+      label="Status"
+      value={value ?? 'all'}
+      onChange={(next) => onChange(next === 'all' ? null : next)}
+      data={ACTIVE_ARCHIVED}
+    />
+  );
+}

@@ -1,9 +1,10 @@
 import { type Assignment, assignmentListQuerySchema } from '@inspecta/contract';
-import { Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
@@ -248,13 +249,7 @@ export function AssignmentsScreen({ completedHistory }: AssignmentsScreenProps =
           </Paper>
 
           {query.isPending ? (
-            <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="assignments-loading">
-              <Stack gap="sm">
-                {[0, 1, 2, 3, 4, 5].map((key) => (
-                  <Skeleton key={key} height={40} />
-                ))}
-              </Stack>
-            </Paper>
+            <ListSkeleton testId="assignments-loading" />
           ) : rows.length === 0 ? (
             <>
               <EmptyState icon={IconClipboardCheck} data-testid="assignments-empty">

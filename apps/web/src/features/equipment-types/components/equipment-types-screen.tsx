@@ -1,11 +1,12 @@
 import { type EquipmentType, equipmentTypeListQuerySchema } from '@inspecta/contract';
-import { Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Select, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconBox, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListSearchInput, SegmentedFilter } from '@/components/list-screen/list-filters';
+import { ActiveArchivedFilter, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
+import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
@@ -179,30 +180,16 @@ export function EquipmentTypesScreen() {
               allowDeselect={false}
               style={{ flex: '0 1 200px' }}
             />
-            <SegmentedFilter
+            <ActiveArchivedFilter
               id="type-status-label"
-              label="Status"
-              value={status ?? 'all'}
-              onChange={(value) => update({ status: value === 'all' ? null : value })}
-              data={[
-                { value: 'all', label: 'All' },
-                { value: 'active', label: 'Active' },
-                { value: 'archived', label: 'Archived' },
-              ]}
+              value={status ?? null}
+              onChange={(next) => update({ status: next })}
             />
           </>
         }
         query={query}
         rowCount={types.length}
-        skeleton={
-          <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="types-loading">
-            <Stack gap="sm">
-              {[0, 1, 2, 3, 4].map((key) => (
-                <Skeleton key={key} height={36} />
-              ))}
-            </Stack>
-          </Paper>
-        }
+        skeleton={<ListSkeleton testId="types-loading" rows={5} rowHeight={36} />}
         empty={{
           icon: IconBox,
           text: filtered

@@ -5,20 +5,11 @@ import {
   equipmentStatusFilterLabels,
   equipmentStatusFilters,
 } from '@inspecta/contract';
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
@@ -228,13 +219,7 @@ export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header
       </Paper>
 
       {query.isPending ? (
-        <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="equipment-loading">
-          <Stack gap="sm">
-            {[0, 1, 2, 3, 4, 5].map((key) => (
-              <Skeleton key={key} height={40} />
-            ))}
-          </Stack>
-        </Paper>
+        <ListSkeleton testId="equipment-loading" />
       ) : units.length === 0 ? (
         <>
           <EmptyState icon={IconTool}>

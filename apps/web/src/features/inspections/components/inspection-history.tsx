@@ -1,8 +1,9 @@
 import type { InspectionResult } from '@inspecta/contract';
-import { Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconClipboardCheck, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
@@ -230,13 +231,7 @@ export function InspectionHistory() {
       </Group>
 
       {query.isPending ? (
-        <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="inspections-loading">
-          <Stack gap="sm">
-            {[0, 1, 2, 3, 4, 5].map((key) => (
-              <Skeleton key={key} height={40} />
-            ))}
-          </Stack>
-        </Paper>
+        <ListSkeleton testId="inspections-loading" />
       ) : rows.length === 0 ? (
         <>
           <EmptyState icon={IconClipboardCheck} data-testid="inspections-empty">

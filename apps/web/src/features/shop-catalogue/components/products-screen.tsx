@@ -1,5 +1,5 @@
 import { type Product, productListQuerySchema, shopStatusSchema, stockStateSchema } from '@inspecta/contract';
-import { Anchor, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -13,8 +13,9 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { ListSearchInput, SegmentedFilter } from '@/components/list-screen/list-filters';
+import { ActiveArchivedFilter, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
+import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
@@ -246,30 +247,16 @@ export function ProductsScreen() {
               allowDeselect={false}
               style={{ flex: '1 1 180px' }}
             />
-            <SegmentedFilter
+            <ActiveArchivedFilter
               id="product-status-label"
-              label="Status"
-              value={status ?? 'all'}
-              onChange={(value) => update({ status: value === 'all' ? null : value })}
-              data={[
-                { value: 'all', label: 'All' },
-                { value: 'active', label: 'Active' },
-                { value: 'archived', label: 'Archived' },
-              ]}
+              value={status ?? null}
+              onChange={(next) => update({ status: next })}
             />
           </>
         }
         query={query}
         rowCount={products.length}
-        skeleton={
-          <Paper withBorder bg="white" p="md" aria-busy="true" data-testid="products-loading">
-            <Stack gap="sm">
-              {[0, 1, 2, 3, 4, 5].map((key) => (
-                <Skeleton key={key} height={40} />
-              ))}
-            </Stack>
-          </Paper>
-        }
+        skeleton={<ListSkeleton testId="products-loading" />}
         empty={{
           icon: IconPackage,
           'data-testid': 'products-empty',
