@@ -25,8 +25,11 @@ export * from './user-management.js';
 export * from './users.js';
 
 export const PRODUCT_NAME_DEFAULT = 'Inspecta';
+export * from './gst.js';
 export * from './inspections.js';
 export * from './inspector-work.js';
 export * from './push.js';
 export * from './settings.js';
+export * from './shop-bills.js';
 export * from './shop-catalogue.js';
+export * from './shop-orders.js';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { optionalText } from './field-schemas.js';
+import { gstinSchema, stateCodeOf } from './gst.js';
 import { notificationTypes } from './notifications.js';
 import { passwordPolicySchema } from './password-policy.js';
+import { PINCODE_MESSAGE, PINCODE_PATTERN } from './sites.js';
 import { optionalPhoneSchema } from './user-management.js';
 import { sessionUserSchema } from './users.js';
 
@@ -140,26 +143,68 @@ export const organisationSettingsSchema = z.object({
   timezone: z.string(),
   dateFormat: dateFormatSchema,
   defaultInspectionIntervalDays: z.number().int(),
+  // What bills print as the seller (issue 18); the state decides CGST + SGST or IGST.
+  gstin: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  pincode: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
-export const updateOrganisationSettingsBodySchema = z.object({
-  companyName: z
-    .string({ error: 'Company name is required' })
-    .trim()
-    .min(1, 'Company name is required')
-    .max(120, 'Company name must be at most 120 characters'),
-  timezone: z
-    .string({ error: 'Time zone is required' })
-    .min(1, 'Time zone is required')
-    .refine(isTimeZone, 'Choose a time zone from the list, e.g. Asia/Kolkata'),
-  dateFormat: dateFormatSchema,
-  defaultInspectionIntervalDays: z.coerce
-    .number({ error: 'Default inspection interval must be a number of days' })
-    .int('Default inspection interval must be a whole number of days')
-    .min(1, 'Default inspection interval must be at least 1 day')
-    .max(3650, 'Default inspection interval must be at most 3650 days'),
-});
+export const updateOrganisationSettingsBodySchema = z
+  .object({
+    companyName: z
+      .string({ error: 'Company name is required' })
+      .trim()
+      .min(1, 'Company name is required')
+      .max(120, 'Company name must be at most 120 characters'),
+    timezone: z
+      .string({ error: 'Time zone is required' })
+      .min(1, 'Time zone is required')
+      .refine(isTimeZone, 'Choose a time zone from the list, e.g. Asia/Kolkata'),
+    dateFormat: dateFormatSchema,
+    defaultInspectionIntervalDays: z.coerce
+      .number({ error: 'Default inspection interval must be a number of days' })
+      .int('Default inspection interval must be a whole number of days')
+      .min(1, 'Default inspection interval must be at least 1 day')
+      .max(3650, 'Default inspection interval must be at most 3650 days'),
+    // Absent: unchanged; blank or null: cleared.
+    gstin: z.union([gstinSchema, z.literal('').transform(() => null), z.null()]).optional(),
+    addressLine1: optionalText('Address line 1', 200),
+    addressLine2: optionalText('Address line 2', 200),
+    city: optionalText('City', 100),
+    state: optionalText('State', 100),
+    pincode: z
+      .union([
+        z.string().trim().regex(PINCODE_PATTERN, PINCODE_MESSAGE),
+        z.literal('').transform(() => null),
+        z.null(),
+      ])
+      .optional(),
+    phone: optionalText('Phone', 20),
+    email: z
+      .union([
+        z.string().trim().email('Enter an email address'),
+        z.literal('').transform(() => null),
+        z.null(),
+      ])
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.gstin || !body.state) return;
+    const code = stateCodeOf(body.state);
+    if (code && body.gstin.slice(0, 2) !== code) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gstin'],
+        message: `This GSTIN is registered in another state: a GSTIN in ${body.state} starts with ${code}`,
+      });
+    }
+  });
 export type UpdateOrganisationSettingsBody = z.input<typeof updateOrganisationSettingsBodySchema>;
 
 export const organisationSettingsResponseSchema = z.object({ organisation: organisationSettingsSchema });

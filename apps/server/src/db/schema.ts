@@ -957,3 +957,385 @@ export const shopStockMovements = pgTable(
     check('shop_stock_movements_after_check', sql`${t.onHandAfter} = ${t.onHandBefore} + ${t.quantityDelta}`),
   ],
 );
+
+// ---------------------------------------------------------------- shop, part 2 (issue 18, docs/shop-orders.md)
+
+export const addressKindEnum = pgEnum('shop_address_kind', ['billing', 'shipping']);
+export const billingModeEnum = pgEnum('shop_billing_mode', ['per_shipment', 'per_order']);
+export const orderStatusEnum = pgEnum('shop_order_status', [
+  'placed',
+  'confirmed',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
+export const shipmentStatusEnum = pgEnum('shop_shipment_status', [
+  'pending',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
+export const supplyTypeEnum = pgEnum('shop_supply_type', ['intra_state', 'inter_state']);
+export const billKindEnum = pgEnum('shop_bill_kind', ['invoice', 'credit_note']);
+export const billStatusEnum = pgEnum('shop_bill_status', ['issued', 'cancelled']);
+
+/** A client's billing and shipping addresses; a shipping address may be made from one of its sites. */
+export const shopAddresses = pgTable(
+  'shop_addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: addressKindEnum('kind').notNull(),
+    label: text('label').notNull(),
+    contactName: text('contact_name'),
+    phone: text('phone'),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    district: text('district'),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    country: text('country').notNull().default('India'),
+    gstin: text('gstin'),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    isDefault: boolean('is_default').notNull().default(false),
+    status: shopStatusEnum('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shop_addresses_client_idx').on(t.clientId, t.kind),
+    // One shipping address per site of a client ("use the site as the address" never duplicates).
+    uniqueIndex('shop_addresses_site_unique').on(t.clientId, t.siteId).where(sql`${t.siteId} is not null`),
+    // At most one default of each kind per client.
+    uniqueIndex('shop_addresses_default_unique')
+      .on(t.clientId, t.kind)
+      .where(sql`${t.isDefault} and ${t.status} = 'active'`),
+    check('shop_addresses_gstin_check', sql`${t.gstin} is null or ${t.kind} = 'billing'`),
+  ],
+);
+
+/** One open cart per client, kept on the server (an admin fills it for the client, later the client). */
+export const shopCarts = pgTable(
+  'shop_carts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    billingAddressId: integer('billing_address_id').references(() => shopAddresses.id, {
+      onDelete: 'set null',
+    }),
+    billingMode: billingModeEnum('billing_mode').notNull().default('per_shipment'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('shop_carts_client_unique').on(t.clientId)],
+);
+
+export const shopCartLines = pgTable(
+  'shop_cart_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => shopCarts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_cart_lines_product_unique').on(t.cartId, t.productId),
+    check('shop_cart_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** How many units of a cart line go to which shipping address (split shipping). */
+export const shopCartAllocations = pgTable(
+  'shop_cart_allocations',
+  {
+    cartLineId: integer('cart_line_id')
+      .notNull()
+      .references(() => shopCartLines.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => shopAddresses.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartLineId, t.addressId] }),
+    check('shop_cart_allocations_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderNumberSequence = pgSequence('shop_order_number_seq', { startWith: 1, minValue: 1 });
+
+/**
+ * An order. Prices, tax rates and addresses are copied in when it is placed; `status` is derived
+ * from the shipments by the service and stored so the list can filter and count on an index.
+ */
+export const shopOrders = pgTable(
+  'shop_orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNumber: text('order_number').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: orderStatusEnum('status').notNull().default('placed'),
+    billingMode: billingModeEnum('billing_mode').notNull().default('per_shipment'),
+    /** The billing address as it was (AddressSnapshot, with the client's GSTIN). */
+    billingAddress: jsonb('billing_address').notNull(),
+    notes: text('notes'),
+    currency: text('currency').notNull().default('INR'),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    lineCount: integer('line_count').notNull(),
+    unitCount: integer('unit_count').notNull(),
+    /** Lower-cased order number, client name and company, SKUs and names, tracking numbers. */
+    searchText: text('search_text').notNull().default(''),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    placedBy: integer('placed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_orders_number_unique').on(t.orderNumber),
+    index('shop_orders_placed_idx').on(t.placedAt.desc(), t.id.desc()),
+    index('shop_orders_client_idx').on(t.clientId, t.placedAt.desc(), t.id.desc()),
+    index('shop_orders_status_idx').on(t.status, t.placedAt.desc(), t.id.desc()),
+    index('shop_orders_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const shopOrderLines = pgTable(
+  'shop_order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: 'restrict' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    unit: productUnitEnum('unit').notNull(),
+    hsnCode: text('hsn_code').notNull(),
+    gstRate: integer('gst_rate').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('shop_order_lines_order_idx').on(t.orderId),
+    index('shop_order_lines_product_idx').on(t.productId),
+    check('shop_order_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** One shipment per shipping address of an order; the address is copied in. */
+export const shopShipments = pgTable(
+  'shop_shipments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    /** 1, 2, … within the order: the shipment number is `<order number>/<sequence>`. */
+    sequence: integer('sequence').notNull(),
+    status: shipmentStatusEnum('status').notNull().default('pending'),
+    /** AddressSnapshot of the shipping address (the place of supply). */
+    address: jsonb('address').notNull(),
+    supplyType: supplyTypeEnum('supply_type').notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedOn: date('shipped_on'),
+    packedAt: timestamp('packed_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_shipments_order_sequence_unique').on(t.orderId, t.sequence),
+    // The home screen's "shipments to send".
+    index('shop_shipments_open_idx').on(t.status).where(sql`${t.status} in ('pending', 'packed')`),
+  ],
+);
+
+export const shopShipmentLines = pgTable(
+  'shop_shipment_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shopShipments.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => shopOrderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('shop_shipment_lines_unique').on(t.shipmentId, t.orderLineId),
+    index('shop_shipment_lines_order_line_idx').on(t.orderLineId),
+    check('shop_shipment_lines_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'shop_shipment_lines_returned_check',
+      sql`${t.returnedQuantity} >= 0 and ${t.returnedQuantity} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+/** A return of delivered units of one shipment. */
+export const shopReturns = pgTable(
+  'shop_returns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shopShipments.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_returns_shipment_idx').on(t.shipmentId)],
+);
+
+export const shopReturnLines = pgTable(
+  'shop_return_lines',
+  {
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => shopReturns.id, { onDelete: 'cascade' }),
+    shipmentLineId: integer('shipment_line_id')
+      .notNull()
+      .references(() => shopShipmentLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.shipmentLineId] }),
+    check('shop_return_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * The gapless numbering of bills: one row per kind and financial year holding the last number
+ * issued. Issuing a bill increments it in the bill's own transaction (the row lock serialises
+ * concurrent issuers; a rolled-back bill gives its number back, so there is never a gap).
+ */
+export const shopBillSeries = pgTable(
+  'shop_bill_series',
+  {
+    kind: billKindEnum('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
+);
+
+/** A tax invoice or a credit note, with the seller, the buyer and the place of supply copied in. */
+export const shopBills = pgTable(
+  'shop_bills',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    billNumber: text('bill_number').notNull(),
+    kind: billKindEnum('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    status: billStatusEnum('status').notNull().default('issued'),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'restrict' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Credit notes: the bill they answer. */
+    creditNoteForId: integer('credit_note_for_id').references((): AnyPgColumn => shopBills.id, {
+      onDelete: 'restrict',
+    }),
+    returnId: integer('return_id').references(() => shopReturns.id, { onDelete: 'restrict' }),
+    issuedOn: date('issued_on').notNull(),
+    seller: jsonb('seller').notNull(),
+    buyer: jsonb('buyer').notNull(),
+    shipTo: jsonb('ship_to').notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    supplyType: supplyTypeEnum('supply_type').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    roundOffPaise: integer('round_off_paise').notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    amountInWords: text('amount_in_words').notNull(),
+    /** Lower-cased bill number, order number, client name and company. */
+    searchText: text('search_text').notNull().default(''),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_bills_number_unique').on(t.billNumber),
+    uniqueIndex('shop_bills_series_unique').on(t.kind, t.financialYear, t.sequence),
+    index('shop_bills_issued_idx').on(t.issuedOn.desc(), t.id.desc()),
+    index('shop_bills_client_idx').on(t.clientId, t.issuedOn.desc(), t.id.desc()),
+    index('shop_bills_order_idx').on(t.orderId),
+    index('shop_bills_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('shop_bills_number_length_check', sql`char_length(${t.billNumber}) <= 16`),
+  ],
+);
+
+export const shopBillLines = pgTable(
+  'shop_bill_lines',
+  {
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => shopBills.id, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    productId: integer('product_id').references(() => shopProducts.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    description: text('description').notNull(),
+    hsnCode: text('hsn_code').notNull(),
+    unit: productUnitEnum('unit').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    gstRate: integer('gst_rate').notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.billId, t.lineNumber] })],
+);
+
+/** Which shipments a bill covers (one for a per-shipment bill, all of them for a per-order bill). */
+export const shopBillShipments = pgTable(
+  'shop_bill_shipments',
+  {
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => shopBills.id, { onDelete: 'cascade' }),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shopShipments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.billId, t.shipmentId] }),
+    index('shop_bill_shipments_shipment_idx').on(t.shipmentId),
+  ],
+);

@@ -40,6 +40,18 @@ export interface SettingsDefaults {
 
 type StoredOrganisation = Partial<OrganisationSettings>;
 
+/** The organisation's seller details (issue 18), each optional on update. */
+const SELLER_FIELDS = [
+  'gstin',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'pincode',
+  'phone',
+  'email',
+] as const satisfies ReadonlyArray<keyof OrganisationSettings>;
+
 /**
  * Settings: the signed-in user's own account (profile, password, sessions, notification
  * preferences) and, for administrators, the organisation (app_settings key "organisation").
@@ -236,6 +248,14 @@ export class SettingsService {
       timezone: value.timezone ?? 'Asia/Kolkata',
       dateFormat: (value.dateFormat ?? 'DD/MM/YYYY') as DateFormat,
       defaultInspectionIntervalDays: value.defaultInspectionIntervalDays ?? 180,
+      gstin: value.gstin ?? null,
+      addressLine1: value.addressLine1 ?? null,
+      addressLine2: value.addressLine2 ?? null,
+      city: value.city ?? null,
+      state: value.state ?? null,
+      pincode: value.pincode ?? null,
+      phone: value.phone ?? null,
+      email: value.email ?? null,
     };
   }
 
@@ -258,6 +278,11 @@ export class SettingsService {
         dateFormat: body.dateFormat as DateFormat,
         defaultInspectionIntervalDays: Number(body.defaultInspectionIntervalDays),
       };
+      // The seller's details bills print: absent keeps the stored value, blank or null clears it.
+      for (const key of SELLER_FIELDS) {
+        const value = (body as Record<string, unknown>)[key];
+        if (value !== undefined) after[key] = (value as string | null) || null;
+      }
       await repo.putSetting(ORGANISATION_KEY, after, this.clock.now());
       await recordAudit(tx, {
         actorId: auth.userId,
