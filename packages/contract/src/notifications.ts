@@ -33,6 +33,9 @@ export const notificationTypes = [
   'inspection.completed',
   'inspection.failed',
   'user.registered',
+  'order.placed',
+  'order.changed',
+  'bill.cancelled',
   'system.welcome',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);

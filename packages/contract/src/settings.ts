@@ -116,6 +116,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<(typeof configurableNotificationTy
   'inspection.completed': 'An inspection is completed',
   'inspection.failed': 'An inspection fails',
   'user.registered': 'A new user is registered',
+  'order.placed': 'A shop order is placed',
+  'order.changed': 'A shop order is confirmed, shipped, delivered, cancelled or returned',
+  'bill.cancelled': 'A bill is cancelled',
 };
 
 // ---------------------------------------------------------------------------------------------

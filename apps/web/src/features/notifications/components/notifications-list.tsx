@@ -23,8 +23,11 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconClockExclamation,
+  IconReceiptOff,
   IconRefresh,
+  IconShoppingCart,
   IconTrash,
+  IconTruckDelivery,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -48,6 +51,9 @@ const TYPE_ICONS: Record<string, { icon: typeof IconBell; color: string }> = {
   'inspection.completed': { icon: IconCircleCheck, color: 'green' },
   'inspection.failed': { icon: IconAlertTriangle, color: 'red' },
   'user.registered': { icon: IconUserPlus, color: 'brand' },
+  'order.placed': { icon: IconShoppingCart, color: 'brand' },
+  'order.changed': { icon: IconTruckDelivery, color: 'teal' },
+  'bill.cancelled': { icon: IconReceiptOff, color: 'gray' },
 };
 
 function NotificationItem({ notification }: { notification: Notification }) {
