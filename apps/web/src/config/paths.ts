@@ -22,6 +22,11 @@ export const paths = {
   shopProduct: '/dashboard/shop/products/:productId',
   shopCategories: '/dashboard/shop/categories',
   shopInventory: '/dashboard/shop/inventory',
+  /** Shop part 2 (docs/shop-orders.md): orders, a new order, one order; bills (part 2, W2). */
+  shopOrders: '/dashboard/shop/orders',
+  shopOrderNew: '/dashboard/shop/orders/new',
+  shopOrder: '/dashboard/shop/orders/:orderId',
+  shopBills: '/dashboard/shop/bills',
   /** Bare page: an invited user chooses a password (the link in the invitation email). */
   acceptInvitation: '/accept-invitation',
   /** Bare page: reset a forgotten password with a code sent by email. */
@@ -65,4 +70,19 @@ export function inspectorAssignmentPath(id: number | string): string {
 /** One product's page in the shop. */
 export function shopProductPath(id: number | string): string {
   return paths.shopProduct.replace(':productId', String(id));
+}
+
+/** One order's page in the shop. */
+export function shopOrderPath(id: number | string): string {
+  return paths.shopOrder.replace(':orderId', String(id));
+}
+
+/** A new order, for a client already chosen when given. */
+export function shopOrderNewPath(clientId?: number): string {
+  return clientId ? `${paths.shopOrderNew}?client_id=${clientId}` : paths.shopOrderNew;
+}
+
+/** One bill's page in the shop (the bills screens: docs/shop-orders.md). */
+export function shopBillPath(id: number | string): string {
+  return `${paths.shopBills}/${id}`;
 }
