@@ -22,6 +22,7 @@ import { notificationsModule } from './modules/notifications/index.js';
 import { postalModule } from './modules/postal/index.js';
 import { pushModule } from './modules/push/index.js';
 import { settingsModule } from './modules/settings/index.js';
+import { shopBillsModule } from './modules/shop-bills/index.js';
 import { shopCatalogueModule } from './modules/shop-catalogue/index.js';
 import { sitesModule } from './modules/sites/index.js';
 import { templatesModule } from './modules/templates/index.js';
@@ -56,6 +57,7 @@ const modules: AppModule[] = [
   settingsModule,
   assignmentsModule,
   shopCatalogueModule,
+  shopBillsModule,
   globalSearchModule,
   dashboardModule,
   inspectorWorkModule,
