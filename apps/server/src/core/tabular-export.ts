@@ -29,6 +29,15 @@ export interface TableSpec<Row> {
   sheetName: string;
   columns: readonly ExportColumn<Row>[];
   batches: AsyncIterable<readonly Row[]>;
+  /** More worksheets after the main one, xlsx only (a summary such as the bills' tax by rate). */
+  extraSheets?: readonly ExtraSheet[];
+}
+
+/** A small worksheet written after the streamed one: its rows are read once the main sheet is done. */
+export interface ExtraSheet<Row = unknown> {
+  sheetName: string;
+  columns: readonly ExportColumn<Row>[];
+  rows(): Promise<readonly Row[]>;
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -151,16 +160,12 @@ async function writeCsv<Row>(stream: Writable, { columns, batches }: TableSpec<R
   return count;
 }
 
-async function writeXlsx<Row>(stream: Writable, spec: TableSpec<Row>): Promise<number> {
-  const { columns, batches } = spec;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    // Shared strings would keep every distinct text in memory until the end: inline strings instead.
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Inspecta';
-  const sheet = workbook.addWorksheet(spec.sheetName.slice(0, 31), {
+function addSheet<Row>(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  sheetName: string,
+  columns: readonly ExportColumn<Row>[],
+) {
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.columns = columns.map((column) => ({
@@ -175,6 +180,19 @@ async function writeXlsx<Row>(stream: Writable, spec: TableSpec<Row>): Promise<n
   const heading = sheet.getRow(1);
   heading.font = { bold: true };
   heading.commit();
+  return sheet;
+}
+
+async function writeXlsx<Row>(stream: Writable, spec: TableSpec<Row>): Promise<number> {
+  const { columns, batches } = spec;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    // Shared strings would keep every distinct text in memory until the end: inline strings instead.
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Inspecta';
+  const sheet = addSheet(workbook, spec.sheetName, columns);
   let count = 0;
   for await (const batch of batches) {
     if (stream.destroyed) throw new ExportAborted();
@@ -183,6 +201,13 @@ async function writeXlsx<Row>(stream: Writable, spec: TableSpec<Row>): Promise<n
     await drained(stream);
   }
   sheet.commit();
+  for (const extra of spec.extraSheets ?? []) {
+    if (stream.destroyed) throw new ExportAborted();
+    const extraSheet = addSheet(workbook, extra.sheetName, extra.columns);
+    for (const row of await extra.rows())
+      extraSheet.addRow(extra.columns.map((column) => xlsxValue(column.value(row)))).commit();
+    extraSheet.commit();
+  }
   await workbook.commit();
   return count;
 }

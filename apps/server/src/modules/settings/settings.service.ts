@@ -27,7 +27,7 @@ import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
 import { processProfileImage } from '../../core/files/image-processing.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { hashPassword, verifyPassword } from '../../core/security/password-hasher.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { toSessionUser, userSessions } from '../auth/index.js';
 import { SettingsRepository } from './settings.repository.js';
@@ -259,8 +259,10 @@ export class SettingsService {
     };
   }
 
-  async organisation(): Promise<OrganisationSettingsResponse> {
-    return { organisation: this.completeOrganisation(await this.repo.getSetting(ORGANISATION_KEY)) };
+  /** The organisation; `executor`: read inside the caller's transaction (bills read the seller there). */
+  async organisation(executor?: Executor): Promise<OrganisationSettingsResponse> {
+    const repo = executor ? new SettingsRepository(executor) : this.repo;
+    return { organisation: this.completeOrganisation(await repo.getSetting(ORGANISATION_KEY)) };
   }
 
   async updateOrganisation(

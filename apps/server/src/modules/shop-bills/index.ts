@@ -1,0 +1,1 @@
+export { shopBillsModule } from './shop-bills.module.js';

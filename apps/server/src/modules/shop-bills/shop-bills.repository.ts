@@ -1,0 +1,492 @@
+import type { BillKind, BillListQuery, billSortFields } from '@inspecta/contract';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { containsPattern, escapeLike, parseSort } from '../../db/query-helpers.js';
+import {
+  shopBillLines,
+  shopBillSeries,
+  shopBillShipments,
+  shopBills,
+  shopOrderLines,
+  shopOrders,
+  shopReturnLines,
+  shopReturns,
+  shopShipmentLines,
+  shopShipments,
+  users,
+} from '../../db/schema.js';
+
+export type BillRow = typeof shopBills.$inferSelect;
+export type NewBillRow = typeof shopBills.$inferInsert;
+export type BillLineRow = typeof shopBillLines.$inferSelect;
+export type BillFilter = Pick<
+  BillListQuery,
+  'start_date' | 'end_date' | 'id' | 'client_id' | 'kind' | 'status' | 'search'
+>;
+
+/** A bill as the list and the export show it: the row with its client and order. */
+export type BillListRow = BillRow & {
+  clientFirstName: string;
+  clientLastName: string;
+  clientCompany: string | null;
+  orderNumber: string;
+};
+
+/** The list counts matches exactly up to this many; beyond, it answers the cap. */
+export const BILL_COUNT_CAP = 10_000;
+
+type BillSortField = (typeof billSortFields)[number];
+const BILL_SORT: Record<BillSortField, SQL> = {
+  issuedOn: sql`${shopBills.issuedOn}`,
+  billNumber: sql`${shopBills.billNumber}`,
+  totalPaise: sql`${shopBills.totalPaise}`,
+};
+
+/** +1 for an invoice, −1 for a credit note: what the totals add up. */
+const sign = sql`(case when ${shopBills.kind} = 'credit_note' then -1 else 1 end)`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export interface OrderForBill {
+  id: number;
+  orderNumber: string;
+  clientId: number;
+  billingMode: 'per_shipment' | 'per_order';
+  billingAddress: unknown;
+  currency: string;
+  clientFirstName: string;
+  clientLastName: string;
+  clientCompany: string | null;
+}
+
+export interface ShipmentForBill {
+  id: number;
+  orderId: number;
+  sequence: number;
+  status: string;
+  address: unknown;
+  supplyType: 'intra_state' | 'inter_state';
+}
+
+export interface ShippedLine {
+  shipmentId: number;
+  orderLineId: number;
+  productId: number;
+  sku: string;
+  name: string;
+  unit: BillLineRow['unit'];
+  hsnCode: string;
+  gstRate: number;
+  unitPricePaise: number;
+  quantity: number;
+}
+
+export interface ReturnForCredit {
+  id: number;
+  shipmentId: number;
+  orderId: number;
+  reason: string;
+}
+
+export interface TaxByRateRow {
+  gstRate: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface BillTotalsRow {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+/** Bills, credit notes and their gapless series. */
+export class ShopBillsRepository {
+  constructor(private readonly db: Executor) {}
+
+  // ------------------------------------------------------------ numbering
+
+  /**
+   * The next number of a series, taken inside the bill's own transaction: the upsert locks the
+   * series row until the transaction ends, so concurrent issuers queue on it and each gets the next
+   * number; a transaction that rolls back gives its number back with it. No gap, no duplicate.
+   */
+  async nextNumber(kind: BillKind, financialYear: string): Promise<number> {
+    const [row] = await this.db
+      .insert(shopBillSeries)
+      .values({ kind, financialYear, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [shopBillSeries.kind, shopBillSeries.financialYear],
+        set: { lastNumber: sql`${shopBillSeries.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: shopBillSeries.lastNumber });
+    return row!.lastNumber;
+  }
+
+  // ------------------------------------------------------------ what a bill is made of
+
+  async orderForBill(orderId: number): Promise<OrderForBill | undefined> {
+    const [row] = await this.db
+      .select({
+        id: shopOrders.id,
+        orderNumber: shopOrders.orderNumber,
+        clientId: shopOrders.clientId,
+        billingMode: shopOrders.billingMode,
+        billingAddress: shopOrders.billingAddress,
+        currency: shopOrders.currency,
+        clientFirstName: users.firstName,
+        clientLastName: users.lastName,
+        clientCompany: users.company,
+      })
+      .from(shopOrders)
+      .innerJoin(users, eq(users.id, shopOrders.clientId))
+      .where(eq(shopOrders.id, orderId));
+    return row;
+  }
+
+  /** The shipments of an order (locked: two issuers of the same shipment queue here). */
+  async shipmentsForBill(orderId: number, shipmentIds?: number[]): Promise<ShipmentForBill[]> {
+    return this.db
+      .select({
+        id: shopShipments.id,
+        orderId: shopShipments.orderId,
+        sequence: shopShipments.sequence,
+        status: shopShipments.status,
+        address: shopShipments.address,
+        supplyType: shopShipments.supplyType,
+      })
+      .from(shopShipments)
+      .where(
+        and(
+          eq(shopShipments.orderId, orderId),
+          shipmentIds ? inArray(shopShipments.id, shipmentIds) : undefined,
+        ),
+      )
+      .orderBy(asc(shopShipments.sequence))
+      .for('update');
+  }
+
+  /** Shipment ids among `shipmentIds` that an issued invoice already covers. */
+  async billedShipmentIds(shipmentIds: number[]): Promise<number[]> {
+    if (!shipmentIds.length) return [];
+    const rows = await this.db
+      .selectDistinct({ shipmentId: shopBillShipments.shipmentId })
+      .from(shopBillShipments)
+      .innerJoin(shopBills, eq(shopBills.id, shopBillShipments.billId))
+      .where(
+        and(
+          inArray(shopBillShipments.shipmentId, shipmentIds),
+          eq(shopBills.kind, 'invoice'),
+          eq(shopBills.status, 'issued'),
+        ),
+      );
+    return rows.map((r) => r.shipmentId);
+  }
+
+  async shippedLines(shipmentIds: number[]): Promise<ShippedLine[]> {
+    return this.db
+      .select({
+        shipmentId: shopShipmentLines.shipmentId,
+        orderLineId: shopShipmentLines.orderLineId,
+        productId: shopOrderLines.productId,
+        sku: shopOrderLines.sku,
+        name: shopOrderLines.name,
+        unit: shopOrderLines.unit,
+        hsnCode: shopOrderLines.hsnCode,
+        gstRate: shopOrderLines.gstRate,
+        unitPricePaise: shopOrderLines.unitPricePaise,
+        quantity: shopShipmentLines.quantity,
+      })
+      .from(shopShipmentLines)
+      .innerJoin(shopOrderLines, eq(shopOrderLines.id, shopShipmentLines.orderLineId))
+      .where(inArray(shopShipmentLines.shipmentId, shipmentIds))
+      .orderBy(asc(shopOrderLines.id), asc(shopShipmentLines.shipmentId));
+  }
+
+  async returnForCredit(returnId: number): Promise<ReturnForCredit | undefined> {
+    const [row] = await this.db
+      .select({
+        id: shopReturns.id,
+        shipmentId: shopReturns.shipmentId,
+        orderId: shopShipments.orderId,
+        reason: shopReturns.reason,
+      })
+      .from(shopReturns)
+      .innerJoin(shopShipments, eq(shopShipments.id, shopReturns.shipmentId))
+      .where(eq(shopReturns.id, returnId));
+    return row;
+  }
+
+  async returnedLines(returnId: number): Promise<ShippedLine[]> {
+    return this.db
+      .select({
+        shipmentId: shopShipmentLines.shipmentId,
+        orderLineId: shopShipmentLines.orderLineId,
+        productId: shopOrderLines.productId,
+        sku: shopOrderLines.sku,
+        name: shopOrderLines.name,
+        unit: shopOrderLines.unit,
+        hsnCode: shopOrderLines.hsnCode,
+        gstRate: shopOrderLines.gstRate,
+        unitPricePaise: shopOrderLines.unitPricePaise,
+        quantity: shopReturnLines.quantity,
+      })
+      .from(shopReturnLines)
+      .innerJoin(shopShipmentLines, eq(shopShipmentLines.id, shopReturnLines.shipmentLineId))
+      .innerJoin(shopOrderLines, eq(shopOrderLines.id, shopShipmentLines.orderLineId))
+      .where(eq(shopReturnLines.returnId, returnId))
+      .orderBy(asc(shopOrderLines.id));
+  }
+
+  /** The issued invoice covering a shipment (the newest, should there ever be more). */
+  async issuedInvoiceFor(shipmentId: number): Promise<BillRow | undefined> {
+    const [row] = await this.db
+      .select({ bill: shopBills })
+      .from(shopBills)
+      .innerJoin(shopBillShipments, eq(shopBillShipments.billId, shopBills.id))
+      .where(
+        and(
+          eq(shopBillShipments.shipmentId, shipmentId),
+          eq(shopBills.kind, 'invoice'),
+          eq(shopBills.status, 'issued'),
+        ),
+      )
+      .orderBy(desc(shopBills.id))
+      .limit(1);
+    return row?.bill;
+  }
+
+  // ------------------------------------------------------------ writing
+
+  async insertBill(
+    bill: NewBillRow,
+    lines: Array<Omit<typeof shopBillLines.$inferInsert, 'billId'>>,
+    shipmentIds: number[],
+  ): Promise<BillRow> {
+    const [row] = await this.db.insert(shopBills).values(bill).returning();
+    if (lines.length)
+      await this.db.insert(shopBillLines).values(lines.map((l) => ({ ...l, billId: row!.id })));
+    if (shipmentIds.length)
+      await this.db
+        .insert(shopBillShipments)
+        .values(shipmentIds.map((shipmentId) => ({ billId: row!.id, shipmentId })));
+    return row!;
+  }
+
+  async markCancelled(id: number, at: Date, reason: string): Promise<BillRow> {
+    const [row] = await this.db
+      .update(shopBills)
+      .set({ status: 'cancelled', cancelledAt: at, cancelReason: reason })
+      .where(eq(shopBills.id, id))
+      .returning();
+    return row!;
+  }
+
+  // ------------------------------------------------------------ reading one
+
+  async billForUpdate(id: number): Promise<BillRow | undefined> {
+    const [row] = await this.db.select().from(shopBills).where(eq(shopBills.id, id)).for('update');
+    return row;
+  }
+
+  async billRow(id: number): Promise<BillListRow | undefined> {
+    const [row] = await this.selectList().where(eq(shopBills.id, id));
+    return row ? flatten(row) : undefined;
+  }
+
+  async lines(billId: number): Promise<BillLineRow[]> {
+    return this.db
+      .select()
+      .from(shopBillLines)
+      .where(eq(shopBillLines.billId, billId))
+      .orderBy(asc(shopBillLines.lineNumber));
+  }
+
+  async shipmentIdsOf(billId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: shopBillShipments.shipmentId })
+      .from(shopBillShipments)
+      .where(eq(shopBillShipments.billId, billId))
+      .orderBy(asc(shopBillShipments.shipmentId));
+    return rows.map((r) => r.id);
+  }
+
+  async numberOf(billId: number): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ billNumber: shopBills.billNumber })
+      .from(shopBills)
+      .where(eq(shopBills.id, billId));
+    return row?.billNumber;
+  }
+
+  /** Issued credit notes answering a bill. */
+  async issuedCreditNotesFor(billId: number): Promise<Array<{ id: number; billNumber: string }>> {
+    return this.db
+      .select({ id: shopBills.id, billNumber: shopBills.billNumber })
+      .from(shopBills)
+      .where(and(eq(shopBills.creditNoteForId, billId), eq(shopBills.status, 'issued')))
+      .orderBy(asc(shopBills.id));
+  }
+
+  // ------------------------------------------------------------ lists
+
+  private selectList() {
+    return this.db
+      .select({
+        bill: shopBills,
+        clientFirstName: users.firstName,
+        clientLastName: users.lastName,
+        clientCompany: users.company,
+        orderNumber: shopOrders.orderNumber,
+      })
+      .from(shopBills)
+      .innerJoin(users, eq(users.id, shopBills.clientId))
+      .innerJoin(shopOrders, eq(shopOrders.id, shopBills.orderId));
+  }
+
+  private where(filter: BillFilter): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filter.start_date) conditions.push(gte(shopBills.issuedOn, filter.start_date));
+    if (filter.end_date) conditions.push(lte(shopBills.issuedOn, filter.end_date));
+    if (filter.id) {
+      const value = filter.id.trim();
+      // Digits: the bill's id; anything else: its number, in any letter case.
+      if (/^\d{1,9}$/.test(value)) conditions.push(eq(shopBills.id, Number(value)));
+      else conditions.push(eq(shopBills.billNumber, value.toUpperCase()));
+    }
+    if (filter.client_id) conditions.push(eq(shopBills.clientId, filter.client_id));
+    if (filter.kind) conditions.push(eq(shopBills.kind, filter.kind));
+    if (filter.status) conditions.push(eq(shopBills.status, filter.status));
+    if (filter.search)
+      conditions.push(sql`${shopBills.searchText} like ${containsPattern(filter.search.toLowerCase())}`);
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  async list(query: BillListQuery): Promise<BillListRow[]> {
+    const order: SQL[] = [];
+    if (query.sort) {
+      const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
+      order.push(descending ? desc(BILL_SORT[field]) : asc(BILL_SORT[field]));
+      order.push(descending ? desc(shopBills.id) : asc(shopBills.id));
+    } else {
+      if (query.search) {
+        // Relevance: the exact number first, then numbers starting with the term, then the rest.
+        const term = query.search.toLowerCase();
+        order.push(sql`(lower(${shopBills.billNumber}) = ${term}) desc`);
+        order.push(sql`(lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}) desc`);
+      }
+      order.push(desc(shopBills.issuedOn), desc(shopBills.id));
+    }
+    const rows = await this.selectList()
+      .where(this.where(query))
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return rows.map(flatten);
+  }
+
+  /** Matches counted up to one past the cap. */
+  async countCapped(filter: BillFilter): Promise<number> {
+    const where = this.where(filter);
+    const result = await this.db.execute(
+      sql`select count(*)::int as total from (select 1 from ${shopBills} ${where ? sql`where ${where}` : sql``} limit ${BILL_COUNT_CAP + 1}) as matched`,
+    );
+    return Number(rowsOf<{ total: number }>(result)[0]?.total ?? 0);
+  }
+
+  /** Every match, counted (the export's progress). */
+  async count(filter: BillFilter): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopBills)
+      .where(this.where(filter));
+    return row?.n ?? 0;
+  }
+
+  /** The money of the filtered set: issued invoices minus issued credit notes (cancelled left out). */
+  async totals(filter: BillFilter): Promise<BillTotalsRow> {
+    const [row] = await this.db
+      .select({
+        taxablePaise: sql<string>`coalesce(sum(${sign} * ${shopBills.taxablePaise}), 0)`,
+        cgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.cgstPaise}), 0)`,
+        sgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.sgstPaise}), 0)`,
+        igstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.igstPaise}), 0)`,
+        totalPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.totalPaise}), 0)`,
+      })
+      .from(shopBills)
+      .where(and(this.where(filter), eq(shopBills.status, 'issued')));
+    return {
+      taxablePaise: Number(row?.taxablePaise ?? 0),
+      cgstPaise: Number(row?.cgstPaise ?? 0),
+      sgstPaise: Number(row?.sgstPaise ?? 0),
+      igstPaise: Number(row?.igstPaise ?? 0),
+      totalPaise: Number(row?.totalPaise ?? 0),
+    };
+  }
+
+  /** One keyset page of the export: the filtered bills after `afterId`, in id order. */
+  async batchAfter(filter: BillFilter, afterId: number, size: number): Promise<BillListRow[]> {
+    const rows = await this.selectList()
+      .where(and(this.where(filter), gt(shopBills.id, afterId)))
+      .orderBy(asc(shopBills.id))
+      .limit(size);
+    return rows.map(flatten);
+  }
+
+  /** Per GST rate over the filtered set's lines: invoices add, credit notes subtract, cancelled left out. */
+  async taxByRate(filter: BillFilter): Promise<TaxByRateRow[]> {
+    const rows = await this.db
+      .select({
+        gstRate: shopBillLines.gstRate,
+        taxablePaise: sql<string>`sum(${sign} * ${shopBillLines.taxablePaise})`,
+        cgstPaise: sql<string>`sum(${sign} * ${shopBillLines.cgstPaise})`,
+        sgstPaise: sql<string>`sum(${sign} * ${shopBillLines.sgstPaise})`,
+        igstPaise: sql<string>`sum(${sign} * ${shopBillLines.igstPaise})`,
+      })
+      .from(shopBillLines)
+      .innerJoin(shopBills, eq(shopBills.id, shopBillLines.billId))
+      .where(and(this.where(filter), eq(shopBills.status, 'issued')))
+      .groupBy(shopBillLines.gstRate)
+      .orderBy(asc(shopBillLines.gstRate));
+    return rows.map((r) => ({
+      gstRate: r.gstRate,
+      taxablePaise: Number(r.taxablePaise),
+      cgstPaise: Number(r.cgstPaise),
+      sgstPaise: Number(r.sgstPaise),
+      igstPaise: Number(r.igstPaise),
+    }));
+  }
+
+  /** Taxable value of invoices minus credit notes issued from `from` to before `until`, cancelled ones left out. */
+  async netTaxable(from: string, until: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${sign} * ${shopBills.taxablePaise}), 0)` })
+      .from(shopBills)
+      .where(
+        and(gte(shopBills.issuedOn, from), lt(shopBills.issuedOn, until), ne(shopBills.status, 'cancelled')),
+      );
+    return Number(row?.total ?? 0);
+  }
+}
+
+function flatten(row: {
+  bill: BillRow;
+  clientFirstName: string;
+  clientLastName: string;
+  clientCompany: string | null;
+  orderNumber: string;
+}): BillListRow {
+  return {
+    ...row.bill,
+    clientFirstName: row.clientFirstName,
+    clientLastName: row.clientLastName,
+    clientCompany: row.clientCompany,
+    orderNumber: row.orderNumber,
+  };
+}
