@@ -23,3 +23,11 @@ const DAY_MS = 86_400_000;
 export function daysUntil(day: string, today: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
+
+/** The first and last day (YYYY-MM-DD) of the month `day` (YYYY-MM-DD) falls in. */
+export function monthOf(day: string): { start: string; end: string } {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return { start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}

@@ -1,12 +1,17 @@
 import {
   dateFormats,
+  indianStates,
   type OrganisationSettings,
+  type PostalLookupResponse,
   updateOrganisationSettingsBodySchema,
 } from '@inspecta/contract';
 import {
+  Alert,
+  Autocomplete,
   Button,
   Group,
   Image,
+  Loader,
   NumberInput,
   Paper,
   Select,
@@ -15,13 +20,21 @@ import {
   Stack,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuilding,
+  IconCircleCheck,
+  IconMapPin,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { IMAGE_MAX_MB, ImageUpload } from '@/components/ui/image-upload';
+import { type PincodeLookupState, usePincodeLookup } from '@/features/sites';
 import { isApiError } from '@/lib/api-client';
 import { useChangeOrganisationLogo, useOrganisation, useUpdateOrganisation } from '../api/organisation';
 import { formatSampleDate } from '../lib/date-format';
@@ -73,21 +86,82 @@ function Logo({ organisation }: { organisation: OrganisationSettings }) {
   );
 }
 
-function OrganisationForm({ organisation }: { organisation: OrganisationSettings }) {
-  const save = useUpdateOrganisation();
-  const zones = useMemo(() => timeZones(organisation.timezone), [organisation.timezone]);
-  const values = {
+const STATE_NAMES = indianStates.map((state) => state.name);
+
+/** What the PIN code lookup says under the field: filling in, filled, or down (type by hand). */
+function PincodeLookupMessage({ state }: { state: PincodeLookupState }) {
+  if (state.status === 'loading') {
+    return (
+      <Text size="sm" c="dimmed">
+        Looking up PIN code {state.code}…
+      </Text>
+    );
+  }
+  if (state.status === 'found' && state.filled) {
+    return (
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden="true" />
+        <Text size="sm" c="dark.7">
+          City and state filled in from PIN code {state.answer.pincode}. Check them before saving.
+        </Text>
+      </Group>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+        p="xs"
+        data-testid="organisation-pincode-failed"
+      >
+        <Text size="sm" c="dark.8">
+          {state.message}. Type the city and state below.
+        </Text>
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** The form's values: every seller field is text ('' when not set), as the inputs hold it. */
+function formValues(organisation: OrganisationSettings) {
+  return {
     companyName: organisation.companyName,
     timezone: organisation.timezone,
     dateFormat: organisation.dateFormat,
     defaultInspectionIntervalDays: organisation.defaultInspectionIntervalDays as number | string,
+    gstin: organisation.gstin ?? '',
+    addressLine1: organisation.addressLine1 ?? '',
+    addressLine2: organisation.addressLine2 ?? '',
+    city: organisation.city ?? '',
+    state: organisation.state ?? '',
+    pincode: organisation.pincode ?? '',
+    phone: organisation.phone ?? '',
+    email: organisation.email ?? '',
   };
+}
+
+function OrganisationForm({ organisation }: { organisation: OrganisationSettings }) {
+  const save = useUpdateOrganisation();
+  const zones = useMemo(() => timeZones(organisation.timezone), [organisation.timezone]);
+  const values = formValues(organisation);
   const form = useForm({
     mode: 'controlled',
     initialValues: values,
     validate: zod4Resolver(updateOrganisationSettingsBodySchema),
     validateInputOnBlur: true,
   });
+  const fill = useCallback(
+    (answer: PostalLookupResponse) => {
+      form.setValues({ city: answer.city ?? '', state: answer.state ?? '' });
+      form.clearFieldError('city');
+      form.clearFieldError('state');
+    },
+    [form],
+  );
+  const pincodeLookup = usePincodeLookup(fill);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the saved settings change.
   useEffect(() => {
@@ -98,11 +172,23 @@ function OrganisationForm({ organisation }: { organisation: OrganisationSettings
     organisation.timezone,
     organisation.dateFormat,
     organisation.defaultInspectionIntervalDays,
+    organisation.gstin,
+    organisation.addressLine1,
+    organisation.addressLine2,
+    organisation.city,
+    organisation.state,
+    organisation.pincode,
+    organisation.phone,
+    organisation.email,
   ]);
 
   const submit = form.onSubmit((input) =>
     save.mutate(
-      { ...input, defaultInspectionIntervalDays: Number(input.defaultInspectionIntervalDays) },
+      {
+        ...input,
+        defaultInspectionIntervalDays: Number(input.defaultInspectionIntervalDays),
+        gstin: input.gstin.trim().toUpperCase(),
+      },
       {
         onSuccess: (result) => notifications.show({ color: 'green', message: result.message }),
         onError: (error) => {
@@ -154,6 +240,97 @@ function OrganisationForm({ organisation }: { organisation: OrganisationSettings
             {...form.getInputProps('defaultInspectionIntervalDays')}
           />
         </SimpleGrid>
+        <Stack gap={4} mt="xs">
+          <Title order={3} size="h5">
+            Seller details on bills
+          </Title>
+          <Text size="sm" c="dimmed">
+            Printed on every tax invoice. The state decides the tax: CGST + SGST for a delivery in the same
+            state, IGST for another.
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="GSTIN"
+            description="15 characters; its first two digits are the state's code"
+            placeholder="e.g. 27AAPFU0939F1ZV"
+            maxLength={15}
+            autoComplete="off"
+            styles={{
+              input: { textTransform: 'uppercase', fontFamily: 'var(--mantine-font-family-monospace)' },
+            }}
+            {...form.getInputProps('gstin')}
+          />
+          <Stack gap={6}>
+            <TextInput
+              label="PIN code"
+              description="City and state are filled in from it"
+              placeholder="6 digits, e.g. 400069"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              leftSection={<IconMapPin size={16} aria-hidden="true" />}
+              rightSection={
+                pincodeLookup.state.status === 'loading' ? (
+                  <Loader size={16} aria-label="Looking up" />
+                ) : undefined
+              }
+              {...form.getInputProps('pincode')}
+              onChange={(event) => {
+                const code = event.currentTarget.value.replace(/\D/g, '').slice(0, 6);
+                form.setFieldValue('pincode', code);
+                void pincodeLookup.lookup(code);
+              }}
+            />
+            <div aria-live="polite" data-testid="organisation-pincode-lookup">
+              <PincodeLookupMessage state={pincodeLookup.state} />
+            </div>
+          </Stack>
+          <TextInput
+            label="Address line 1"
+            placeholder="Building, street"
+            maxLength={200}
+            autoComplete="address-line1"
+            {...form.getInputProps('addressLine1')}
+          />
+          <TextInput
+            label="Address line 2"
+            placeholder="Area, locality"
+            maxLength={200}
+            autoComplete="address-line2"
+            {...form.getInputProps('addressLine2')}
+          />
+          <TextInput
+            label="City"
+            maxLength={100}
+            autoComplete="address-level2"
+            {...form.getInputProps('city')}
+          />
+          <Autocomplete
+            label="State"
+            description="Where the company is registered for GST"
+            data={STATE_NAMES}
+            maxLength={100}
+            autoComplete="address-level1"
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('state')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            maxLength={20}
+            autoComplete="tel"
+            {...form.getInputProps('phone')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="e.g. accounts@example.com"
+            maxLength={200}
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
             Save organisation
@@ -164,7 +341,10 @@ function OrganisationForm({ organisation }: { organisation: OrganisationSettings
   );
 }
 
-/** Company name, logo, time zone, date format and default inspection interval (administrators). */
+/**
+ * Company name, logo, time zone, date format and default inspection interval, and the seller's GSTIN,
+ * address and contacts printed on bills (administrators).
+ */
 export function OrganisationSection() {
   const query = useOrganisation();
   return (
