@@ -99,6 +99,8 @@ export const routes: RouteObject[] = [
                   { path: 'products/:productId', lazy: () => import('./routes/dashboard/shop/product') },
                   { path: 'categories', lazy: () => import('./routes/dashboard/shop/categories') },
                   { path: 'inventory', lazy: () => import('./routes/dashboard/shop/inventory') },
+                  { path: 'bills', lazy: () => import('./routes/dashboard/shop-bills') },
+                  { path: 'bills/:billId', lazy: () => import('./routes/dashboard/shop-bills-bill') },
                 ],
               },
             ],

@@ -1,8 +1,14 @@
 import { DashboardHome } from '@/features/dashboard';
-import { ShopHomeSection } from '@/features/shop-catalogue';
+import { ShopHomeSection, useRefreshShopHome } from '@/features/shop-catalogue';
 
 function HomeRoute() {
-  return <DashboardHome shopSection={<ShopHomeSection />} />;
+  const refreshShop = useRefreshShopHome();
+  return (
+    <DashboardHome
+      shopSection={({ shop, today }) => <ShopHomeSection figures={shop} today={today} />}
+      onRefresh={refreshShop}
+    />
+  );
 }
 
 export { HomeRoute as Component };

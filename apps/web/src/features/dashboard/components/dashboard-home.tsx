@@ -1,3 +1,4 @@
+import type { DashboardDataResponse } from '@inspecta/contract';
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -8,12 +9,26 @@ import { EquipmentDueChart, TopFailingSitesChart, WeeklyInspectionsChart } from 
 import { FigureCards } from './figure-cards';
 import { LatestInspectionsList, MostOverdueList, NextDueList, RecentActivityList } from './work-lists';
 
+/** What the home hands to the shop's section: its figures of the home data, and today. */
+interface HomeShopFigures {
+  shop: DashboardDataResponse['shop'] | undefined;
+  /** Today in the organisation's time zone (YYYY-MM-DD), once the data is in. */
+  today: string | undefined;
+}
+
+interface DashboardHomeProps {
+  /** The shop's section (stock, orders, bills), composed in by the route. */
+  shopSection?: (figures: HomeShopFigures) => ReactNode;
+  /** What else Refresh reloads besides the home data (the shop section's own figures). */
+  onRefresh?: () => unknown;
+}
+
 /**
  * Screen /dashboard: the business at a glance from one request. A failed fetch shows the page
  * empty (SPEC.md 4: on failure an empty list is set) with a way to load it again. The shop's section
- * (stock value, what is low) is composed in by the route.
+ * (stock value, what is low, orders and bills) is composed in by the route.
  */
-export function DashboardHome({ shopSection }: { shopSection?: ReactNode }) {
+export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
   const query = useDashboardData();
   const data = query.data;
   const loading = query.isPending;
@@ -34,7 +49,10 @@ export function DashboardHome({ shopSection }: { shopSection?: ReactNode }) {
             variant="default"
             size="sm"
             leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            onClick={() => query.refetch()}
+            onClick={() => {
+              void query.refetch();
+              onRefresh?.();
+            }}
             loading={query.isFetching && !loading}
             data-testid="dashboard-refresh"
           >
@@ -91,7 +109,9 @@ export function DashboardHome({ shopSection }: { shopSection?: ReactNode }) {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <LatestInspectionsList rows={data?.lists.latestInspections} loading={loading} />
         </Grid.Col>
-        {shopSection ? <Grid.Col span={12}>{shopSection}</Grid.Col> : null}
+        {shopSection ? (
+          <Grid.Col span={12}>{shopSection({ shop: data?.shop, today: data?.today })}</Grid.Col>
+        ) : null}
         <Grid.Col span={12}>
           <RecentActivityList rows={data?.lists.recentActivity} loading={loading} />
         </Grid.Col>

@@ -1,5 +1,6 @@
 import type { InventorySummaryResponse } from '@inspecta/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
 import { shopCatalogueKeys } from './keys';
 
@@ -17,4 +18,13 @@ export function getInventorySummaryQueryOptions() {
 
 export function useInventorySummary() {
   return useQuery(getInventorySummaryQueryOptions());
+}
+
+/** The home's Refresh: the shop section's stock figures and low-stock list load again. */
+export function useRefreshShopHome() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.refetchQueries({ queryKey: shopCatalogueKeys.inventorySummary }),
+    [queryClient],
+  );
 }

@@ -1,7 +1,27 @@
-import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconCircleCheck } from '@tabler/icons-react';
+import type { DashboardDataResponse } from '@inspecta/contract';
+import {
+  Anchor,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  type Icon,
+  IconBuildingStore,
+  IconCircleCheck,
+  IconClipboardCheck,
+  IconCoinRupee,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths, shopProductPath } from '@/config/paths';
+import { monthOf } from '@/lib/dates';
 import { useInventorySummary } from '../api/get-inventory-summary';
 import { formatQuantity, formatRupees } from '../lib/money';
 import { StockBadge } from './badges';
@@ -9,13 +29,75 @@ import { StockBadge } from './badges';
 const HOME_LOW_STOCK_ROWS = 5;
 const counts = (n: number) => n.toLocaleString('en-IN');
 
-/** The Shop section of the home dashboard: what the stock is worth and what is running low. */
-export function ShopHomeSection() {
+type OrderFigures = Pick<
+  DashboardDataResponse['shop'],
+  'ordersToConfirm' | 'shipmentsToSend' | 'revenueThisMonthPaise'
+>;
+
+interface OrderFigureProps {
+  icon: Icon;
+  label: string;
+  value: string | null;
+  hint: string;
+  to: string;
+  testId: string;
+}
+
+/** One figure of the shop's work, the whole card a link to the list it counts. */
+function OrderFigure({ icon: IconComponent, label, value, hint, to, testId }: OrderFigureProps) {
+  return (
+    <UnstyledButton
+      component={Link}
+      to={to}
+      data-testid={testId}
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconComponent
+          size={22}
+          color="var(--mantine-color-brand-7)"
+          aria-hidden="true"
+          style={{ flexShrink: 0 }}
+        />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed" fw={600}>
+            {label}
+          </Text>
+          {value === null ? (
+            <Skeleton height={28} width={80} my={2} />
+          ) : (
+            <Text fz={24} fw={700} lh={1.25} c="dark.8" data-testid={`${testId}-value`}>
+              {value}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        </div>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+interface ShopHomeSectionProps {
+  /** Orders and bills figures of the home data (undefined while it loads or when it failed). */
+  figures?: OrderFigures | undefined;
+  /** Today in the organisation's time zone: "this month" of the revenue. */
+  today?: string | undefined;
+}
+
+/**
+ * The Shop section of the home dashboard: orders to confirm, shipments to send and this month's
+ * revenue (from the home data), what the stock is worth and what is running low.
+ */
+export function ShopHomeSection({ figures, today }: ShopHomeSectionProps) {
   const query = useInventorySummary();
   const data = query.data;
-  // A failed fetch leaves the section out: home shows its own failure for the main figures.
-  if (query.isError && !data) return null;
+  // A failed fetch of the stock figures leaves the section out when there is nothing else to show.
+  if (query.isError && !data && !figures) return null;
   const low = data?.lowStock.slice(0, HOME_LOW_STOCK_ROWS) ?? [];
+  const month = monthOf(today ?? new Date().toISOString().slice(0, 10));
 
   return (
     <Paper
@@ -37,6 +119,34 @@ export function ShopHomeSection() {
           Open inventory
         </Anchor>
       </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="md">
+        <OrderFigure
+          icon={IconClipboardCheck}
+          label="Orders to confirm"
+          value={figures?.ordersToConfirm === undefined ? null : counts(figures.ordersToConfirm)}
+          hint="Placed, waiting for a confirmation"
+          to={`${paths.shopOrders}?status=placed`}
+          testId="home-orders-to-confirm"
+        />
+        <OrderFigure
+          icon={IconTruckDelivery}
+          label="Shipments to send"
+          value={figures?.shipmentsToSend === undefined ? null : counts(figures.shipmentsToSend)}
+          hint="Of confirmed orders, not shipped yet"
+          to={`${paths.shopOrders}?status=confirmed`}
+          testId="home-shipments-to-send"
+        />
+        <OrderFigure
+          icon={IconCoinRupee}
+          label="Revenue this month"
+          value={
+            figures?.revenueThisMonthPaise === undefined ? null : formatRupees(figures.revenueThisMonthPaise)
+          }
+          hint="Taxable value billed, less credit notes"
+          to={`${paths.shopBills}?start_date=${month.start}&end_date=${month.end}`}
+          testId="home-revenue-this-month"
+        />
+      </SimpleGrid>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           {data ? (
