@@ -85,8 +85,14 @@ describe('shop: categories, products, stock and its ledger', () => {
     await page.waitForURL(/\/dashboard\/shop$/);
     const tabs = page.getByRole('navigation', { name: 'Shop' });
     expect(await tabs.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
-    // Part 1 has three tabs; orders and bills come later, without placeholders.
-    expect(await tabs.getByRole('link').allTextContents()).toEqual(['Products', 'Categories', 'Inventory']);
+    // Part 1's three tabs, then part 2's orders and bills.
+    expect(await tabs.getByRole('link').allTextContents()).toEqual([
+      'Products',
+      'Categories',
+      'Inventory',
+      'Orders',
+      'Bills',
+    ]);
 
     await tabs.getByRole('link', { name: 'Categories' }).click();
     await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();

@@ -1,4 +1,6 @@
 export { useRefreshShopHome } from './api/get-inventory-summary';
+export { useProducts } from './api/get-products';
+export { shopCatalogueKeys } from './api/keys';
 export { CategoriesScreen } from './components/categories-screen';
 export { InventoryScreen } from './components/inventory-screen';
 export { ProductNotFound, ProductPage } from './components/product-page';

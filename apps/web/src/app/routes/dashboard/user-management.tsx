@@ -1,7 +1,11 @@
+import { ClientAddresses } from '@/features/shop-orders';
 import { UserManagement } from '@/features/users';
 
+/** A client's billing and shipping addresses in their drawer (the shop's, composed here). */
+const clientSection = (clientId: number) => <ClientAddresses clientId={clientId} />;
+
 function UserManagementRoute() {
-  return <UserManagement />;
+  return <UserManagement clientSection={clientSection} />;
 }
 
 export { UserManagementRoute as Component };

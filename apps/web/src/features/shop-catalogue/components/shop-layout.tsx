@@ -1,5 +1,12 @@
 import { Box } from '@mantine/core';
-import { type Icon, IconBuildingWarehouse, IconCategory, IconPackage } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingWarehouse,
+  IconCategory,
+  IconFileInvoice,
+  IconPackage,
+  IconShoppingCart,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from './shop-layout.module.css';
@@ -14,7 +21,7 @@ interface ShopTab {
 
 const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
-/** Part 1 of the shop: Orders and Bills join these in part 2. */
+/** The shop's tabs (DESIGN.md "Shop"): the catalogue of part 1, then orders and bills (part 2). */
 const TABS: ShopTab[] = [
   {
     label: 'Products',
@@ -29,6 +36,8 @@ const TABS: ShopTab[] = [
     icon: IconBuildingWarehouse,
     matches: under(paths.shopInventory),
   },
+  { label: 'Orders', to: paths.shopOrders, icon: IconShoppingCart, matches: under(paths.shopOrders) },
+  { label: 'Bills', to: paths.shopBills, icon: IconFileInvoice, matches: under(paths.shopBills) },
 ];
 
 /** /dashboard/shop/*: the shop's own tab bar above its screens, inside the dashboard shell. */

@@ -106,10 +106,12 @@ interface UserDetailDrawerProps {
   onClose: () => void;
   actions: Omit<UserRowActions, 'open'>;
   isSelf: (id: number) => boolean;
+  /** More of a client's page, composed by the route in src/app (see UserManagement). */
+  clientSection?: ((clientId: number) => ReactNode) | undefined;
 }
 
 /** One user: profile, role data, how they sign in, sessions, and what happened to the account. */
-export function UserDetailDrawer({ userId, onClose, actions, isSelf }: UserDetailDrawerProps) {
+export function UserDetailDrawer({ userId, onClose, actions, isSelf, clientSection }: UserDetailDrawerProps) {
   const query = useUser(userId);
   const detail = query.data;
   const user = detail?.user;
@@ -253,6 +255,13 @@ export function UserDetailDrawer({ userId, onClose, actions, isSelf }: UserDetai
                 </Group>
                 <InspectorAssignments inspectorId={user.id} />
               </Stack>
+            </>
+          ) : null}
+
+          {user.userType === 'client' && clientSection ? (
+            <>
+              <Divider />
+              {clientSection(user.id)}
             </>
           ) : null}
 

@@ -2,7 +2,7 @@ import type { User, UserSortField, UserType } from '@inspecta/contract';
 import { Button, CloseButton, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
@@ -23,8 +23,16 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: User };
 
+interface UserManagementProps {
+  /**
+   * More of a client's page, shown in the client's drawer below their details (the route composes
+   * it from other features, e.g. the shop's client addresses), so this feature imports none of them.
+   */
+  clientSection?: (clientId: number) => ReactNode;
+}
+
 /** The User Management screen: tabs by role, search, status filter, sortable paged table, drawers. */
-export function UserManagement() {
+export function UserManagement({ clientSection }: UserManagementProps = {}) {
   const { params, update, openUserId, setOpenUser } = useUserListState();
   const query = useUsers(params);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
@@ -216,6 +224,7 @@ export function UserManagement() {
         onClose={() => setOpenUser(null)}
         actions={rowActions}
         isSelf={isSignedInUser}
+        clientSection={clientSection}
       />
       <UserFormDrawer
         opened={form.mode !== 'closed'}

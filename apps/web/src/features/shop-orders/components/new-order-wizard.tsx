@@ -1,0 +1,207 @@
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths, shopOrderPath } from '@/config/paths';
+import { formatMoney } from '@/features/shop-catalogue';
+import { ClientSelect } from '@/features/sites';
+import { useUrlParams } from '@/hooks/use-url-params';
+import { isApiError } from '@/lib/api-client';
+import { positiveId } from '@/utils/positive-id';
+import { useCart } from '../api/get-cart';
+import { usePlaceOrder } from '../api/place-order';
+import { CartStep } from './cart-step';
+import { ClientAddresses } from './client-addresses';
+import { ActionError } from './order-dialogs';
+import { ReviewStep } from './review-step';
+import { SplitStep } from './split-step';
+
+const STEPS = ['client', 'cart', 'addresses', 'review'] as const;
+type Step = (typeof STEPS)[number];
+const KEYS = ['client_id', 'step'] as const;
+
+/**
+ * Screen /dashboard/shop/orders/new (`?client_id=` picks the client): pick client → cart → split the
+ * lines over shipping addresses → review → place. The cart is the server's, so a reload (the client
+ * and the step are in the address) resumes it.
+ */
+export function NewOrderWizard() {
+  const { values, update } = useUrlParams(KEYS);
+  const navigate = useNavigate();
+  const clientId = positiveId(values.client_id) ?? null;
+  const requested = (STEPS as readonly string[]).includes(values.step) ? (values.step as Step) : null;
+  const step: Step = clientId === null ? 'client' : (requested ?? 'cart');
+  const active = STEPS.indexOf(step);
+  const cartQuery = useCart(clientId);
+  const cart = cartQuery.data?.cart;
+  const place = usePlaceOrder();
+  const [placeError, setPlaceError] = useState<unknown>(null);
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+
+  const go = (next: Step) => {
+    setPlaceError(null);
+    update({ step: next === 'cart' ? null : next }, { keepPage: true });
+    window.scrollTo({ top: 0 });
+  };
+
+  const placeOrder = async () => {
+    if (!cart || clientId === null) return;
+    setPlaceError(null);
+    try {
+      const result = await place.mutateAsync({
+        clientId,
+        body: { expectedTotalPaise: cart.totals.totalPaise },
+      });
+      await navigate(shopOrderPath(result.order.id));
+    } catch (error) {
+      setPlaceError(error);
+    }
+  };
+
+  const cartFailed = cartQuery.isError ? (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden="true" />}
+      title="The cart could not be loaded"
+    >
+      <Text size="sm">{isApiError(cartQuery.error) ? cartQuery.error.message : 'Please try again.'}</Text>
+      <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void cartQuery.refetch()}>
+        Try again
+      </Button>
+    </Alert>
+  ) : null;
+
+  const hasLines = (cart?.lines.length ?? 0) > 0;
+  const unallocated = cart?.lines.reduce((sum, line) => sum + line.unallocated, 0) ?? 0;
+  const cartBlocked =
+    cart?.lines.some((line) => line.problems.some((p) => p.code !== 'unallocated')) ?? false;
+
+  return (
+    <>
+      <Anchor
+        component={Link}
+        to={paths.shopOrders}
+        size="sm"
+        mb="xs"
+        display="inline-flex"
+        style={{ gap: 4, alignItems: 'center' }}
+      >
+        <IconArrowLeft size={14} aria-hidden="true" />
+        Orders
+      </Anchor>
+      <PageHeader
+        title="New order"
+        description={
+          cart ? (
+            <span data-testid="wizard-client">
+              For {cart.client.company ? `${cart.client.company} (${cart.client.name})` : cart.client.name}
+            </span>
+          ) : (
+            'Take an order for a client: their cart is kept on the server until it is placed.'
+          )
+        }
+      />
+
+      <Stepper
+        active={active}
+        onStepClick={(index) => {
+          const target = STEPS[index];
+          if (target === 'client') update({ client_id: null, step: null });
+          else if (target) go(target);
+        }}
+        allowNextStepsSelect={false}
+        size="sm"
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        mb="lg"
+      >
+        <Stepper.Step label="Client" description={narrow ? undefined : 'Who orders'} />
+        <Stepper.Step label="Cart" description={narrow ? undefined : 'Products and quantities'} />
+        <Stepper.Step label="Addresses" description={narrow ? undefined : 'Where each unit goes'} />
+        <Stepper.Step label="Review" description={narrow ? undefined : 'Tax, billing, place'} />
+      </Stepper>
+
+      {step === 'client' ? (
+        <Paper withBorder bg="white" p="md">
+          <ClientSelect
+            label="Client"
+            placeholder="Search clients by name, company or email"
+            value={null}
+            onChange={(value) => {
+              if (value) update({ client_id: value, step: null });
+            }}
+            activeOnly
+            data-autofocus
+            maw={520}
+          />
+        </Paper>
+      ) : cartFailed ? (
+        cartFailed
+      ) : !cart ? (
+        <Stack gap="md" aria-busy="true" data-testid="cart-loading">
+          <Skeleton height={80} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          {step === 'cart' ? (
+            <>
+              <CartStep cart={cart} />
+              <Paper withBorder bg="white" p="md">
+                <ClientAddresses clientId={cart.clientId} headingOrder={2} />
+              </Paper>
+            </>
+          ) : null}
+          {step === 'addresses' ? <SplitStep cart={cart} /> : null}
+          {step === 'review' ? <ReviewStep cart={cart} /> : null}
+          {placeError ? <ActionError error={placeError} testId="place-error" /> : null}
+
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+              onClick={() =>
+                step === 'cart' ? update({ client_id: null, step: null }) : go(STEPS[active - 1]!)
+              }
+            >
+              {step === 'cart' ? 'Another client' : 'Back'}
+            </Button>
+            {step === 'cart' ? (
+              <Button
+                rightSection={<IconArrowRight size={16} aria-hidden="true" />}
+                onClick={() => go('addresses')}
+                disabled={!hasLines || cartBlocked}
+                title={cartBlocked ? 'Fix the flagged lines first' : undefined}
+              >
+                Next: addresses
+              </Button>
+            ) : null}
+            {step === 'addresses' ? (
+              <Button
+                rightSection={<IconArrowRight size={16} aria-hidden="true" />}
+                onClick={() => go('review')}
+                disabled={!hasLines || unallocated > 0}
+              >
+                Next: review
+              </Button>
+            ) : null}
+            {step === 'review' ? (
+              <Button
+                color="teal"
+                leftSection={<IconCheck size={16} aria-hidden="true" />}
+                onClick={() => void placeOrder()}
+                disabled={!cart.readyToPlace}
+                loading={place.isPending}
+                data-testid="place-order"
+              >
+                Place order · {formatMoney(cart.totals.totalPaise, cart.currency)}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      )}
+    </>
+  );
+}
