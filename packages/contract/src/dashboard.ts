@@ -131,8 +131,19 @@ export const dashboardDataResponseSchema = z.object({
       outOfStock: z.number().int().describe('Active products with nothing available'),
       stockValueAtPricePaise: z.number().int().describe('Σ on hand × price, in paise (before GST)'),
       currency: z.literal('INR'),
+      ordersToConfirm: z.number().int().describe('Orders placed and not confirmed yet (issue 18)'),
+      shipmentsToSend: z
+        .number()
+        .int()
+        .describe('Pending or packed shipments of confirmed orders (issue 18)'),
+      revenueThisMonthPaise: z
+        .number()
+        .int()
+        .describe(
+          "Taxable value of invoices issued this month minus credit notes, cancelled left out, in the organisation's time zone (issue 18)",
+        ),
     })
-    .describe('The shop section of the home screen (issue 17)'),
+    .describe('The shop section of the home screen (issues 17 and 18)'),
 });
 export type DashboardDataResponse = z.infer<typeof dashboardDataResponseSchema>;
 

@@ -12,7 +12,18 @@ export const dashboardModule = defineModule({
   name: 'dashboard',
   setup(ctx) {
     const { stock } = ctx.services.shopCatalogue;
-    ctx.services.dashboard = new DashboardService(ctx.db, ctx.clock, () => stock.homeFigures());
+    const { orders } = ctx.services.shopOrders;
+    const bills = ctx.services.shopBills;
+    // The shop's home figures: stock (part 1), orders and shipments to handle, revenue (part 2).
+    const shopFigures = async () => {
+      const [stockFigures, orderFigures, billFigures] = await Promise.all([
+        stock.homeFigures(),
+        orders.homeFigures(),
+        bills.homeFigures(),
+      ]);
+      return { ...stockFigures, ...orderFigures, ...billFigures };
+    };
+    ctx.services.dashboard = new DashboardService(ctx.db, ctx.clock, shopFigures);
     return mount(dashboardRoutes, { dashboardService: ctx.services.dashboard });
   },
 });

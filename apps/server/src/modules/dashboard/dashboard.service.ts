@@ -63,7 +63,7 @@ const personName = (first: string, last: string) => `${first} ${last}`.trim();
 export class DashboardService {
   private readonly repo: DashboardRepository;
 
-  /** `shopFigures`: the shop module's home figures (low, out of stock, stock value), read alongside. */
+  /** `shopFigures`: the shop modules' home figures (stock, orders and shipments to handle, revenue), read alongside. */
   constructor(
     db: Database,
     private readonly clock: Clock,

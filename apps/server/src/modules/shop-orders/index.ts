@@ -1,0 +1,1 @@
+export { shopOrdersModule } from './shop-orders.module.js';

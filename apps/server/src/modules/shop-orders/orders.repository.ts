@@ -1,0 +1,454 @@
+import type { OrderStatus, orderSortFields } from '@inspecta/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { containsPattern, escapeLike, parseSort } from '../../db/query-helpers.js';
+import {
+  auditEvents,
+  shopBillShipments,
+  shopBills,
+  shopOrderLines,
+  shopOrders,
+  shopReturnLines,
+  shopReturns,
+  shopShipmentLines,
+  shopShipments,
+  users,
+} from '../../db/schema.js';
+
+export type OrderRow = typeof shopOrders.$inferSelect;
+export type OrderLineRow = typeof shopOrderLines.$inferSelect;
+export type ShipmentRow = typeof shopShipments.$inferSelect;
+export type ShipmentLineView = typeof shopShipmentLines.$inferSelect & {
+  productId: number;
+  sku: string;
+  name: string;
+  unit: OrderLineRow['unit'];
+  unitPricePaise: number;
+  gstRate: number;
+};
+
+/** The list counts matches exactly up to this many; beyond, it answers the cap. */
+export const ORDER_COUNT_CAP = 10_000;
+
+export interface OrderFilter {
+  search?: string | undefined;
+  status?: OrderStatus | undefined;
+  clientId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** The organisation's time zone: `from`/`to` are its calendar days. */
+  timezone: string;
+}
+
+export interface OrderListRow {
+  id: number;
+  orderNumber: string;
+  clientId: number;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  status: OrderStatus;
+  placedAt: Date;
+  lineCount: number;
+  unitCount: number;
+  shipmentCount: number;
+  shippedCount: number;
+  taxablePaise: number;
+  taxPaise: number;
+  totalPaise: number;
+  currency: string;
+  billingState: string;
+  confirmedAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** An order number as typed ("123", "so-123", "SO-000123") in its stored form, or null. */
+export function normalisedOrderNumber(term: string): string | null {
+  const match = /^(?:so-?)?0*(\d{1,12})$/i.exec(term.trim());
+  if (!match) return null;
+  return `SO-${match[1]!.padStart(6, '0')}`;
+}
+
+type OrderSortField = (typeof orderSortFields)[number];
+const ORDER_SORT: Record<OrderSortField, SQL> = {
+  placedAt: sql`${shopOrders.placedAt}`,
+  orderNumber: sql`${shopOrders.orderNumber}`,
+  totalPaise: sql`${shopOrders.totalPaise}`,
+};
+
+const listColumns = {
+  id: shopOrders.id,
+  orderNumber: shopOrders.orderNumber,
+  clientId: shopOrders.clientId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  company: users.company,
+  status: shopOrders.status,
+  placedAt: shopOrders.placedAt,
+  lineCount: shopOrders.lineCount,
+  unitCount: shopOrders.unitCount,
+  shipmentCount: sql<number>`(select count(*) from shop_shipments s where s.order_id = ${shopOrders.id} and s.status <> 'cancelled')::int`,
+  shippedCount: sql<number>`(select count(*) from shop_shipments s where s.order_id = ${shopOrders.id} and s.status in ('shipped', 'delivered'))::int`,
+  taxablePaise: shopOrders.taxablePaise,
+  taxPaise: shopOrders.taxPaise,
+  totalPaise: shopOrders.totalPaise,
+  currency: shopOrders.currency,
+  billingState: sql<string>`${shopOrders.billingAddress} ->> 'state'`,
+  confirmedAt: shopOrders.confirmedAt,
+  cancelledAt: shopOrders.cancelledAt,
+};
+
+/** Orders, their lines and shipments, returns, the bills that cover them, the list and its totals. */
+export class OrdersRepository {
+  constructor(private readonly db: Executor) {}
+
+  async nextOrderNumber(): Promise<string> {
+    const [row] = rowsOf<{ n: string }>(
+      await this.db.execute(sql`select nextval('shop_order_number_seq')::text as n`),
+    );
+    return `SO-${row!.n.padStart(6, '0')}`;
+  }
+
+  async insertOrder(values: typeof shopOrders.$inferInsert): Promise<OrderRow> {
+    const [row] = await this.db.insert(shopOrders).values(values).returning();
+    return row!;
+  }
+
+  async insertLines(values: Array<typeof shopOrderLines.$inferInsert>): Promise<OrderLineRow[]> {
+    return this.db.insert(shopOrderLines).values(values).returning();
+  }
+
+  async insertShipment(values: typeof shopShipments.$inferInsert): Promise<ShipmentRow> {
+    const [row] = await this.db.insert(shopShipments).values(values).returning();
+    return row!;
+  }
+
+  async insertShipmentLines(values: Array<typeof shopShipmentLines.$inferInsert>): Promise<void> {
+    if (values.length) await this.db.insert(shopShipmentLines).values(values);
+  }
+
+  /** The order's row; `lock` holds it until the transaction ends (every lifecycle step locks it first). */
+  async order(id: number, lock = false): Promise<OrderRow | undefined> {
+    const query = this.db.select().from(shopOrders).where(eq(shopOrders.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  async updateOrder(id: number, values: Partial<typeof shopOrders.$inferInsert>): Promise<void> {
+    await this.db.update(shopOrders).set(values).where(eq(shopOrders.id, id));
+  }
+
+  async updateShipment(id: number, values: Partial<typeof shopShipments.$inferInsert>): Promise<void> {
+    await this.db.update(shopShipments).set(values).where(eq(shopShipments.id, id));
+  }
+
+  async appendSearchText(id: number, text: string): Promise<void> {
+    await this.db
+      .update(shopOrders)
+      .set({ searchText: sql`${shopOrders.searchText} || ' ' || ${text.toLowerCase()}` })
+      .where(eq(shopOrders.id, id));
+  }
+
+  async client(clientId: number) {
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        company: users.company,
+        email: users.email,
+        phone: users.phone,
+      })
+      .from(users)
+      .where(eq(users.id, clientId));
+    return row;
+  }
+
+  async userName(userId: number | null): Promise<string | null> {
+    if (userId === null) return null;
+    const [row] = await this.db
+      .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.name ?? null;
+  }
+
+  async lines(orderId: number): Promise<OrderLineRow[]> {
+    return this.db
+      .select()
+      .from(shopOrderLines)
+      .where(eq(shopOrderLines.orderId, orderId))
+      .orderBy(asc(shopOrderLines.id));
+  }
+
+  async shipments(orderId: number): Promise<ShipmentRow[]> {
+    return this.db
+      .select()
+      .from(shopShipments)
+      .where(eq(shopShipments.orderId, orderId))
+      .orderBy(asc(shopShipments.sequence));
+  }
+
+  async shipmentLines(orderId: number): Promise<ShipmentLineView[]> {
+    const rows = await this.db
+      .select({
+        line: shopShipmentLines,
+        productId: shopOrderLines.productId,
+        sku: shopOrderLines.sku,
+        name: shopOrderLines.name,
+        unit: shopOrderLines.unit,
+        unitPricePaise: shopOrderLines.unitPricePaise,
+        gstRate: shopOrderLines.gstRate,
+      })
+      .from(shopShipmentLines)
+      .innerJoin(shopOrderLines, eq(shopOrderLines.id, shopShipmentLines.orderLineId))
+      .where(eq(shopOrderLines.orderId, orderId))
+      .orderBy(asc(shopShipmentLines.shipmentId), asc(shopShipmentLines.orderLineId));
+    return rows.map(({ line, ...rest }) => ({ ...line, ...rest }));
+  }
+
+  /** Adds returned units to a shipment line unless that would return more than were shipped. */
+  async addReturned(shipmentLineId: number, quantity: number): Promise<boolean> {
+    const rows = await this.db
+      .update(shopShipmentLines)
+      .set({ returnedQuantity: sql`${shopShipmentLines.returnedQuantity} + ${quantity}` })
+      .where(
+        and(
+          eq(shopShipmentLines.id, shipmentLineId),
+          sql`${shopShipmentLines.returnedQuantity} + ${quantity} <= ${shopShipmentLines.quantity}`,
+        ),
+      )
+      .returning({ id: shopShipmentLines.id });
+    return rows.length === 1;
+  }
+
+  async insertReturn(shipmentId: number, reason: string, createdBy: number, at: Date) {
+    const [row] = await this.db
+      .insert(shopReturns)
+      .values({ shipmentId, reason, createdBy, createdAt: at })
+      .returning();
+    return row!;
+  }
+
+  async insertReturnLines(returnId: number, lines: Array<{ shipmentLineId: number; quantity: number }>) {
+    await this.db.insert(shopReturnLines).values(lines.map((l) => ({ returnId, ...l })));
+  }
+
+  /** Bills and credit notes covering each shipment (a credit note through its return). */
+  async billsOfShipments(shipmentIds: number[]) {
+    if (!shipmentIds.length) return [];
+    const covering = await this.db
+      .select({
+        shipmentId: shopBillShipments.shipmentId,
+        id: shopBills.id,
+        billNumber: shopBills.billNumber,
+        kind: shopBills.kind,
+        status: shopBills.status,
+      })
+      .from(shopBillShipments)
+      .innerJoin(shopBills, eq(shopBills.id, shopBillShipments.billId))
+      .where(inArray(shopBillShipments.shipmentId, shipmentIds));
+    const credits = await this.db
+      .select({
+        shipmentId: shopReturns.shipmentId,
+        id: shopBills.id,
+        billNumber: shopBills.billNumber,
+        kind: shopBills.kind,
+        status: shopBills.status,
+      })
+      .from(shopBills)
+      .innerJoin(shopReturns, eq(shopReturns.id, shopBills.returnId))
+      .where(inArray(shopReturns.shipmentId, shipmentIds));
+    const seen = new Set<string>();
+    return [...covering, ...credits]
+      .filter((b) => {
+        const key = `${b.shipmentId}:${b.id}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .sort((a, b) => a.id - b.id);
+  }
+
+  /** Whether any issued invoice already covers one of these shipments. */
+  async invoicedShipmentIds(orderId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ shipmentId: shopBillShipments.shipmentId })
+      .from(shopBillShipments)
+      .innerJoin(shopBills, eq(shopBills.id, shopBillShipments.billId))
+      .where(
+        and(eq(shopBills.orderId, orderId), eq(shopBills.kind, 'invoice'), eq(shopBills.status, 'issued')),
+      );
+    return rows.map((r) => r.shipmentId);
+  }
+
+  /** The order's audit trail, oldest first (its timeline). */
+  async timeline(orderId: number) {
+    return this.db
+      .select({
+        at: auditEvents.createdAt,
+        action: auditEvents.action,
+        after: auditEvents.after,
+        actorId: auditEvents.actorId,
+        actorName: sql<
+          string | null
+        >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .where(and(eq(auditEvents.entityType, 'shop_order'), eq(auditEvents.entityId, String(orderId))))
+      .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id));
+  }
+
+  // ------------------------------------------------------------ list
+
+  private conditions(filter: OrderFilter, withStatus: boolean): SQL | undefined {
+    const parts: SQL[] = [];
+    if (withStatus && filter.status) parts.push(sql`${shopOrders.status} = ${filter.status}`);
+    if (filter.clientId) parts.push(sql`${shopOrders.clientId} = ${filter.clientId}`);
+    if (filter.from)
+      parts.push(
+        sql`${shopOrders.placedAt} >= (${filter.from}::date)::timestamp at time zone ${filter.timezone}`,
+      );
+    if (filter.to)
+      parts.push(
+        sql`${shopOrders.placedAt} < (${filter.to}::date + 1)::timestamp at time zone ${filter.timezone}`,
+      );
+    if (filter.search) {
+      const term = filter.search.toLowerCase();
+      const number = normalisedOrderNumber(term);
+      const like = sql`${shopOrders.searchText} like ${containsPattern(term)}`;
+      parts.push(number ? sql`(${like} or ${shopOrders.orderNumber} = ${number})` : like);
+    }
+    return parts.length ? and(...parts) : undefined;
+  }
+
+  async page(
+    filter: OrderFilter,
+    sort: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<OrderListRow[]> {
+    const where = this.conditions(filter, true);
+    let order: SQL[];
+    if (sort) {
+      const { field, desc } = parseSort<OrderSortField>(sort, 'placedAt');
+      const dir = desc ? sql`desc` : sql`asc`;
+      order = [sql`${ORDER_SORT[field]} ${dir}`, sql`${shopOrders.id} ${dir}`];
+    } else if (filter.search) {
+      const term = filter.search.toLowerCase();
+      const number = normalisedOrderNumber(term) ?? term.toUpperCase();
+      order = [
+        sql`case when ${shopOrders.orderNumber} = ${number} then 0 when ${shopOrders.searchText} like ${`${escapeLike(term)}%`} then 1 else 2 end`,
+        sql`${shopOrders.placedAt} desc`,
+        sql`${shopOrders.id} desc`,
+      ];
+    } else order = [sql`${shopOrders.placedAt} desc`, sql`${shopOrders.id} desc`];
+    const rows = await this.db
+      .select(listColumns)
+      .from(shopOrders)
+      .innerJoin(users, eq(users.id, shopOrders.clientId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return rows as OrderListRow[];
+  }
+
+  /**
+   * Counts and sums of the filtered set. One pass over at most CAP + 1 orders of the filter without
+   * its status gives exact per-status counts and sums when the set is small; beyond the cap, each
+   * count stops at CAP + 1 and the sums are taken over the whole filter.
+   */
+  async totals(filter: OrderFilter) {
+    const whereAll = this.conditions(filter, false);
+    const whereSql = whereAll ? sql`where ${whereAll}` : sql``;
+    const grouped = rowsOf<{ status: OrderStatus; n: number; total: string; tax: string }>(
+      await this.db.execute(sql`select status, count(*)::int as n,
+          coalesce(sum(total_paise) filter (where status <> 'cancelled'), 0)::text as total,
+          coalesce(sum(tax_paise) filter (where status <> 'cancelled'), 0)::text as tax
+        from (select status, total_paise, tax_paise from shop_orders ${whereSql} limit ${ORDER_COUNT_CAP + 1}) as m
+        group by status`),
+    );
+    const all = grouped.reduce((n, g) => n + g.n, 0);
+    const byStatus: Record<OrderStatus, number> = {
+      placed: 0,
+      confirmed: 0,
+      partially_shipped: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    };
+    if (all <= ORDER_COUNT_CAP) {
+      const chosen = grouped.filter((g) => !filter.status || g.status === filter.status);
+      for (const g of grouped) byStatus[g.status] = g.n;
+      return {
+        count: chosen.reduce((n, g) => n + g.n, 0),
+        countIsCapped: false,
+        totalPaise: chosen.reduce((n, g) => n + Number(g.total), 0),
+        taxPaise: chosen.reduce((n, g) => n + Number(g.tax), 0),
+        byStatus,
+      };
+    }
+    const cappedCount = async (where: SQL | undefined) => {
+      const [row] = rowsOf<{ n: number }>(
+        await this.db.execute(
+          sql`select count(*)::int as n from (select 1 from shop_orders ${where ? sql`where ${where}` : sql``} limit ${ORDER_COUNT_CAP + 1}) as m`,
+        ),
+      );
+      return row!.n;
+    };
+    for (const status of Object.keys(byStatus) as OrderStatus[])
+      byStatus[status] = Math.min(
+        await cappedCount(this.conditions({ ...filter, status }, true)),
+        ORDER_COUNT_CAP,
+      );
+    const where = this.conditions(filter, true);
+    const count = filter.status ? await cappedCount(where) : all;
+    const [sums] = rowsOf<{ total: string; tax: string }>(
+      await this.db.execute(sql`select coalesce(sum(total_paise), 0)::text as total, coalesce(sum(tax_paise), 0)::text as tax
+        from shop_orders where status <> 'cancelled' ${where ? sql`and ${where}` : sql``}`),
+    );
+    return {
+      count: Math.min(count, ORDER_COUNT_CAP),
+      countIsCapped: count > ORDER_COUNT_CAP,
+      totalPaise: Number(sums!.total),
+      taxPaise: Number(sums!.tax),
+      byStatus,
+    };
+  }
+
+  async countForExport(filter: OrderFilter): Promise<number> {
+    const where = this.conditions(filter, true);
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(shopOrders).where(where);
+    return row?.n ?? 0;
+  }
+
+  async batchAfter(filter: OrderFilter, afterId: number, size: number): Promise<OrderListRow[]> {
+    const where = this.conditions(filter, true);
+    const rows = await this.db
+      .select(listColumns)
+      .from(shopOrders)
+      .innerJoin(users, eq(users.id, shopOrders.clientId))
+      .where(and(sql`${shopOrders.id} > ${afterId}`, where))
+      .orderBy(asc(shopOrders.id))
+      .limit(size);
+    return rows as OrderListRow[];
+  }
+
+  // ------------------------------------------------------------ home
+
+  async homeFigures(): Promise<{ ordersToConfirm: number; shipmentsToSend: number }> {
+    const [row] = rowsOf<{ orders: number; shipments: number }>(
+      await this.db.execute(sql`select
+        (select count(*) from shop_orders where status = 'placed')::int as orders,
+        (select count(*) from shop_shipments s join shop_orders o on o.id = s.order_id
+          where s.status in ('pending', 'packed') and o.status in ('confirmed', 'partially_shipped'))::int as shipments`),
+    );
+    return { ordersToConfirm: row!.orders, shipmentsToSend: row!.shipments };
+  }
+}

@@ -1,0 +1,35 @@
+import { defineModule, mount } from '../../core/app-module.js';
+import { AddressesService } from './addresses.service.js';
+import { CartService } from './cart.service.js';
+import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrdersService } from './orders.service.js';
+import { shopOrdersRoutes } from './shop-orders.routes.js';
+
+/** The shop's addresses, carts and orders; the home screen reads `orders.homeFigures`. */
+export interface ShopOrdersServices {
+  addresses: AddressesService;
+  cart: CartService;
+  orders: OrdersService;
+  lifecycle: OrderLifecycleService;
+}
+
+declare module '../../core/app-module.js' {
+  interface AppServices {
+    shopOrders: ShopOrdersServices;
+  }
+}
+
+export const shopOrdersModule = defineModule({
+  name: 'shop-orders',
+  setup(ctx) {
+    const { settings, notifications, shopBills } = ctx.services;
+    const { stock } = ctx.services.shopCatalogue;
+    ctx.services.shopOrders = {
+      addresses: new AddressesService(ctx.db, ctx.clock),
+      cart: new CartService(ctx.db, ctx.clock, settings),
+      orders: new OrdersService(ctx.db, ctx.clock, settings, stock, notifications, ctx.fileStorage),
+      lifecycle: new OrderLifecycleService(ctx.db, ctx.clock, settings, stock, shopBills, notifications),
+    };
+    return mount(shopOrdersRoutes, ctx.services.shopOrders);
+  },
+});
