@@ -24,6 +24,7 @@ import { pushModule } from './modules/push/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { shopBillsModule } from './modules/shop-bills/index.js';
 import { shopCatalogueModule } from './modules/shop-catalogue/index.js';
+import { shopOrdersModule } from './modules/shop-orders/index.js';
 import { sitesModule } from './modules/sites/index.js';
 import { templatesModule } from './modules/templates/index.js';
 import { usersModule } from './modules/users/index.js';
@@ -58,6 +59,7 @@ const modules: AppModule[] = [
   assignmentsModule,
   shopCatalogueModule,
   shopBillsModule,
+  shopOrdersModule,
   globalSearchModule,
   dashboardModule,
   inspectorWorkModule,
