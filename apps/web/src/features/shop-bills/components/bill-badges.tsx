@@ -11,11 +11,27 @@ export const BILL_KIND_LABELS: Record<BillKind, string> = {
 /** "Tax invoice" or "Credit note". */
 export function BillKindBadge({ kind }: { kind: BillKind }) {
   return kind === 'invoice' ? (
-    <Badge variant="light" radius="sm" color="brand" c="brand.9" style={BADGE_STYLE} data-testid="bill-kind">
+    <Badge
+      component="span"
+      variant="light"
+      radius="sm"
+      color="brand"
+      c="brand.9"
+      style={BADGE_STYLE}
+      data-testid="bill-kind"
+    >
       {BILL_KIND_LABELS.invoice}
     </Badge>
   ) : (
-    <Badge variant="light" radius="sm" color="grape" c="grape.9" style={BADGE_STYLE} data-testid="bill-kind">
+    <Badge
+      component="span"
+      variant="light"
+      radius="sm"
+      color="grape"
+      c="grape.9"
+      style={BADGE_STYLE}
+      data-testid="bill-kind"
+    >
       {BILL_KIND_LABELS.credit_note}
     </Badge>
   );
@@ -24,11 +40,20 @@ export function BillKindBadge({ kind }: { kind: BillKind }) {
 /** "Issued" or "Cancelled" (colours chosen for AA contrast of the text on its tint). */
 export function BillStatusBadge({ status }: { status: BillStatus }) {
   return status === 'issued' ? (
-    <Badge variant="light" radius="sm" color="teal" c="#0b6b57" style={BADGE_STYLE} data-testid="bill-status">
+    <Badge
+      component="span"
+      variant="light"
+      radius="sm"
+      color="teal"
+      c="#0b6b57"
+      style={BADGE_STYLE}
+      data-testid="bill-status"
+    >
       Issued
     </Badge>
   ) : (
     <Badge
+      component="span"
       variant="light"
       radius="sm"
       bg="var(--mantine-color-red-0)"
