@@ -31,7 +31,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
-import type { Database, Executor, Transaction } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
   BILL_COUNT_CAP,
@@ -225,7 +225,7 @@ export class ShopBillsService {
    * from the order's billing address, the next number of the year's series. The shipments must not
    * be cancelled nor already covered by an issued invoice (409), and must share one place of supply.
    */
-  async issueForShipments(tx: Transaction, input: IssueForShipmentsInput): Promise<IssuedBill> {
+  async issueForShipments(tx: Executor, input: IssueForShipmentsInput): Promise<IssuedBill> {
     const ids = [...new Set(input.shipmentIds)];
     if (!ids.length)
       throw AppError.validation([{ field: 'shipmentIds', message: 'Name at least one shipment' }]);
@@ -278,7 +278,7 @@ export class ShopBillsService {
    * invoice (it names that invoice), in the caller's transaction. Null when the shipment has no
    * issued invoice (nothing was billed, so nothing is credited).
    */
-  async issueCreditNote(tx: Transaction, input: IssueCreditNoteInput): Promise<IssuedBill | null> {
+  async issueCreditNote(tx: Executor, input: IssueCreditNoteInput): Promise<IssuedBill | null> {
     this.checkIssueDate(input.issuedOn);
     const repo = new ShopBillsRepository(tx);
     const returned = await repo.returnForCredit(input.returnId);
@@ -315,7 +315,7 @@ export class ShopBillsService {
   }
 
   /** Taxes the lines, takes the next number of the series and writes the bill with its audit event. */
-  private async insert(tx: Transaction, draft: BillDraft): Promise<IssuedBill> {
+  private async insert(tx: Executor, draft: BillDraft): Promise<IssuedBill> {
     const repo = new ShopBillsRepository(tx);
     const taxed = draft.lines.map((line) => ({
       line,
