@@ -38,6 +38,12 @@ import {
   shopProductSearchCase,
   shopProductSkuCase,
 } from './cases/shop.js';
+import {
+  runOrderPlacing,
+  shopOrdersByClientCase,
+  shopOrdersByClientDateCase,
+  shopOrdersByDateCase,
+} from './cases/shop-orders.js';
 import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
 import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
 import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
@@ -67,6 +73,9 @@ const ALL_CASES: BenchCase[] = [
   shopProductBroadSearchCase,
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
+  shopOrdersByDateCase,
+  shopOrdersByClientCase,
+  shopOrdersByClientDateCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
@@ -145,6 +154,9 @@ async function runDriver(driver: 'pglite' | 'postgres') {
           );
         }
       }
+      // Placing orders: 10 callers, each placing a filled cart of its own (orders per second).
+      if (!ONLY || 'shop orders placing'.includes(ONLY))
+        await runOrderPlacing({ app, baseURL, driver }, CONNECTIONS, DURATION, hello.requestsPerSecond);
       // Not a throughput case: one 100,000-row export per format, its time and memory.
       if (!ONLY || 'export stream'.includes(ONLY)) await runExportStream({ app, baseURL, driver });
     } finally {
