@@ -1,7 +1,7 @@
 export { siteKeys } from './api/keys';
-export { ClientSelect, clientLabel } from './components/client-select';
+export { ClientSelect } from './components/client-select';
 export { SiteDetailsView, SiteNotFound } from './components/site-details';
 export { SiteWizard } from './components/site-wizard';
 export { SitesList } from './components/sites-list';
-export { type PincodeLookupState, usePincodeLookup } from './hooks/use-pincode-lookup';
+export { usePincodeLookup } from './hooks/use-pincode-lookup';
 export { INDIAN_STATES } from './lib/indian-states';
