@@ -1,3 +1,4 @@
+import { isValidGstin, stateCodeOf } from '@inspecta/contract';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +75,13 @@ describe('first start on an empty database', () => {
       const oldest = history.data[history.data.length - 1];
       expect(Date.parse(oldest.createdAt)).toBeLessThan(Date.now() - 150 * 86_400_000);
     }
+    // The demo company is a complete seller for its bills: a Maharashtra address and a valid GSTIN.
+    const organisation = (await shop('/api/settings/organisation')).json().organisation;
+    expect(organisation).toMatchObject({ state: 'Maharashtra', city: 'Mumbai', pincode: '400072' });
+    expect(isValidGstin(organisation.gstin)).toBe(true);
+    expect(organisation.gstin.slice(0, 2)).toBe(stateCodeOf(organisation.state));
+    expect(organisation.companyName).toBe('Inspecta');
+
     // A site created after the demo gets the next free generated code.
     const adminToken = signIn.json().accessToken as string;
     const created = await ctx.app.inject({

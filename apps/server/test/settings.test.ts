@@ -255,6 +255,14 @@ describe('organisation settings', () => {
       timezone: 'Asia/Kolkata',
       dateFormat: 'DD/MM/YYYY',
       defaultInspectionIntervalDays: 180,
+      gstin: null,
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      state: null,
+      pincode: null,
+      phone: null,
+      email: null,
     });
 
     const invalid = await call('PUT', '/api/settings/organisation', token, {
@@ -289,6 +297,58 @@ describe('organisation settings', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'settings.organisation'));
     expect(audit.at(-1)?.after).toMatchObject(body);
+  });
+
+  it("keeps the seller's details bills print: GSTIN checked and matching the state, blank clears", async () => {
+    const token = await tokenFor(ctx.app, await insertUser(ctx.db));
+    const base = {
+      companyName: 'Sahyadri Fire Safety Pvt Ltd',
+      timezone: 'Asia/Kolkata',
+      dateFormat: 'DD/MM/YYYY',
+      defaultInspectionIntervalDays: 180,
+    };
+    const seller = {
+      gstin: ' 27aapfu0939f1zv ',
+      addressLine1: 'Unit 4, Kalpataru Industrial Estate',
+      addressLine2: 'Andheri East',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      pincode: '400093',
+      phone: '+912240001234',
+      email: 'billing@sahyadri.example',
+    };
+    const saved = await call('PUT', '/api/settings/organisation', token, { ...base, ...seller });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().organisation).toMatchObject({ ...seller, gstin: '27AAPFU0939F1ZV' });
+
+    // A Karnataka GSTIN with a Maharashtra address: 400 naming gstin, nothing saved.
+    const mismatch = await call('PUT', '/api/settings/organisation', token, {
+      ...base,
+      ...seller,
+      gstin: '29AAGCB7383J1Z4',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().details).toEqual([
+      {
+        field: 'gstin',
+        message: 'This GSTIN is registered in another state: a GSTIN in Maharashtra starts with 27',
+      },
+    ]);
+    const badCheck = await call('PUT', '/api/settings/organisation', token, {
+      ...base,
+      gstin: '27AAPFU0939F1ZA',
+    });
+    expect(badCheck.statusCode).toBe(400);
+    expect(fieldsOf(badCheck.json())).toEqual(['gstin']);
+    const badPin = await call('PUT', '/api/settings/organisation', token, { ...base, pincode: '4000' });
+    expect(fieldsOf(badPin.json())).toEqual(['pincode']);
+    expect((await call('GET', '/api/settings/organisation', token)).json().organisation.gstin).toBe(
+      '27AAPFU0939F1ZV',
+    );
+
+    // Absent keeps a field, blank clears it.
+    const kept = await call('PUT', '/api/settings/organisation', token, { ...base, gstin: '' });
+    expect(kept.json().organisation).toMatchObject({ gstin: null, state: 'Maharashtra', city: 'Mumbai' });
   });
 
   it('stores an uploaded logo as WebP, replaces and removes it', async () => {

@@ -5,6 +5,7 @@ import type { Transaction } from '../db/database.js';
 import { equipment, equipmentTypes, type SiteContactValue, sites, users } from '../db/schema.js';
 import { loadDemoAssignments } from './demo-assignments.js';
 import { loadDemoInspections } from './demo-inspections.js';
+import { loadDemoOrganisation } from './demo-organisation.js';
 import { loadDemoShop } from './demo-shop.js';
 import { loadDemoTemplates } from './demo-templates.js';
 import { loadDemoUsers } from './demo-users.js';
@@ -579,5 +580,6 @@ export async function loadDemoData(
   await loadDemoUsers(tx, today);
   await loadDemoAssignments(tx, adminId, today);
   await loadDemoInspections(tx, adminId, today, mulberry32(20_251_123), storage);
+  await loadDemoOrganisation(tx, today);
   await loadDemoShop(tx, adminId, today, mulberry32(20_261_126));
 }
