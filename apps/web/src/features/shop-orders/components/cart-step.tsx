@@ -75,6 +75,8 @@ export function CartProblems({ cart }: { cart: Cart }) {
       variant="light"
       icon={<IconAlertTriangle aria-hidden="true" />}
       title="Before the order can be placed"
+      // The light orange's own title colour is below AA contrast on its tint.
+      styles={{ title: { color: '#7a4b00' } }}
       data-testid="cart-problems"
     >
       <ul style={{ margin: 0, paddingLeft: 18 }}>
