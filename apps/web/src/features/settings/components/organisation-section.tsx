@@ -34,7 +34,7 @@ import {
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useCallback, useEffect, useMemo } from 'react';
 import { IMAGE_MAX_MB, ImageUpload } from '@/components/ui/image-upload';
-import { type PincodeLookupState, usePincodeLookup } from '@/features/sites';
+import { usePincodeLookup } from '@/features/sites';
 import { isApiError } from '@/lib/api-client';
 import { useChangeOrganisationLogo, useOrganisation, useUpdateOrganisation } from '../api/organisation';
 import { formatSampleDate } from '../lib/date-format';
@@ -87,6 +87,7 @@ function Logo({ organisation }: { organisation: OrganisationSettings }) {
 }
 
 const STATE_NAMES = indianStates.map((state) => state.name);
+type PincodeLookupState = ReturnType<typeof usePincodeLookup>['state'];
 
 /** What the PIN code lookup says under the field: filling in, filled, or down (type by hand). */
 function PincodeLookupMessage({ state }: { state: PincodeLookupState }) {

@@ -283,9 +283,36 @@ function LineCard({ line, bill }: { line: BillLine; bill: Bill }) {
   );
 }
 
-function RateTotals({ bill }: { bill: Bill }) {
+function RateTotals({ bill, narrow }: { bill: Bill; narrow: boolean }) {
   const intra = bill.supplyType === 'intra_state';
   const money = (paise: number) => formatMoney(paise, bill.currency);
+  if (narrow) {
+    // A phone: one short block per rate instead of a table that would scroll sideways.
+    return (
+      <Stack gap={6} data-testid="bill-rate-totals">
+        <Text size="sm" fw={600} c="dark.7">
+          Tax by rate
+        </Text>
+        {bill.rateTotals.map((row) => (
+          <div key={row.gstRate}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm" fw={600}>
+                {row.gstRate} % on {money(row.taxablePaise)}
+              </Text>
+              <Text size="sm" style={nowrap}>
+                {money(row.taxPaise)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {intra
+                ? `CGST ${money(row.cgstPaise)} + SGST ${money(row.sgstPaise)}`
+                : `IGST ${money(row.igstPaise)}`}
+            </Text>
+          </div>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table verticalSpacing={6} horizontalSpacing="sm" data-testid="bill-rate-totals">
@@ -404,7 +431,11 @@ function BillDocument({ bill, narrow }: { bill: Bill; narrow: boolean }) {
     >
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap" mb="md">
         <SellerBlock seller={bill.seller} />
-        <Stack gap={4} align="flex-end" style={{ textAlign: 'right' }}>
+        <Stack
+          gap={4}
+          align={narrow ? 'flex-start' : 'flex-end'}
+          style={{ textAlign: narrow ? 'left' : 'right' }}
+        >
           <Text tt="uppercase" fw={700} lts={1} c="dark.6" size="sm">
             {kindLabel}
           </Text>
@@ -451,7 +482,7 @@ function BillDocument({ bill, narrow }: { bill: Bill; narrow: boolean }) {
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <RateTotals bill={bill} />
+          <RateTotals bill={bill} narrow={narrow} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Summary bill={bill} />
@@ -539,7 +570,7 @@ export function BillPage({ billId }: { billId: number }) {
             <BillStatusBadge status={bill.status} />
             <span>
               Issued {formatDay(bill.issuedOn)} to {bill.client.company ?? bill.client.name} for order{' '}
-              <Anchor component={Link} to={shopOrderPath(bill.orderId)} inherit>
+              <Anchor component={Link} to={shopOrderPath(bill.orderId)} inherit underline="always">
                 {bill.orderNumber}
               </Anchor>
             </span>
@@ -601,7 +632,13 @@ export function BillPage({ billId }: { billId: number }) {
           >
             <Text size="sm">
               This credit note answers a return against bill{' '}
-              <Anchor component={Link} to={shopBillPath(bill.creditNoteFor.id)} fw={600} inherit>
+              <Anchor
+                component={Link}
+                to={shopBillPath(bill.creditNoteFor.id)}
+                fw={600}
+                inherit
+                underline="always"
+              >
                 {bill.creditNoteFor.billNumber}
               </Anchor>
               .

@@ -3,13 +3,14 @@ import { Anchor, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInp
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
+  IconAdjustmentsHorizontal,
   IconCalendarMonth,
   IconDownload,
   IconExternalLink,
   IconFileInvoice,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
@@ -114,6 +115,12 @@ export function BillsScreen() {
   const read = readBillFilters(values, localToday());
   const { filters, sort } = read;
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  // On a phone the filters fold away under a button, so the list is not pushed below the fold.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const showFilters = !narrow || filtersOpen;
+  const filterCount = [values.start_date, values.end_date, values.client, values.kind, values.status].filter(
+    Boolean,
+  ).length;
   const query = useBills({ page, limit: PAGE_SIZE, ...filters, sort });
   const download = useDownloadBillPdf();
 
@@ -182,33 +189,6 @@ export function BillsScreen() {
         filterGap="sm"
         filters={
           <>
-            <TextInput
-              type="date"
-              label="Start date"
-              value={read.startDate}
-              max={read.endDate || undefined}
-              onChange={(event) => setDates(event.currentTarget.value, read.endDate)}
-              style={{ flex: '1 1 150px' }}
-              data-testid="bills-start-date"
-            />
-            <TextInput
-              type="date"
-              label="End date"
-              value={read.endDate}
-              min={read.startDate || undefined}
-              onChange={(event) => setDates(read.startDate, event.currentTarget.value)}
-              error={read.rangeError}
-              style={{ flex: '1 1 150px' }}
-              data-testid="bills-end-date"
-            />
-            <Button
-              variant="subtle"
-              leftSection={<IconCalendarMonth size={16} aria-hidden="true" />}
-              onClick={() => update({ start_date: null, end_date: null })}
-              disabled={!values.start_date && !values.end_date}
-            >
-              This month
-            </Button>
             <ListSearchInput
               label="Id or number"
               placeholder="e.g. 42 or INV/26-27/000123"
@@ -216,43 +196,85 @@ export function BillsScreen() {
               onSearch={(text) => update({ id: text })}
               flex="1 1 220px"
             />
-            <ClientSelect
-              label="Client"
-              placeholder="All clients"
-              value={read.clientId ? String(read.clientId) : null}
-              onChange={(value) => update({ client: value })}
-              selected={selectedClient ? { ...selectedClient, status: 'active' } : null}
-              clearButtonProps={{ 'aria-label': 'Clear client' }}
-              style={{ flex: '1 1 220px' }}
-            />
-            <Select
-              label="Kind"
-              placeholder="Invoices and credit notes"
-              data={KINDS}
-              value={filters.kind ?? null}
-              onChange={(value) => update({ kind: value })}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear kind' }}
-              style={{ flex: '1 1 170px' }}
-            />
-            <Select
-              label="Status"
-              placeholder="Any status"
-              data={STATUSES}
-              value={filters.status ?? null}
-              onChange={(value) => update({ status: value })}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear status' }}
-              style={{ flex: '1 1 140px' }}
-            />
-            <Select
-              label="Sort by"
-              data={BILL_SORTS}
-              value={sort}
-              onChange={(value) => update({ sort: value === DEFAULT_BILL_SORT ? null : value })}
-              allowDeselect={false}
-              style={{ flex: '1 1 180px' }}
-            />
+            {narrow ? (
+              <Button
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+                style={{ flex: '1 1 auto' }}
+              >
+                {filterCount ? `Dates and filters (${filterCount})` : 'Dates and filters'}
+              </Button>
+            ) : null}
+            {showFilters ? (
+              <>
+                <TextInput
+                  type="date"
+                  label="Start date"
+                  value={read.startDate}
+                  max={read.endDate || undefined}
+                  onChange={(event) => setDates(event.currentTarget.value, read.endDate)}
+                  style={{ flex: '1 1 150px' }}
+                  data-testid="bills-start-date"
+                />
+                <TextInput
+                  type="date"
+                  label="End date"
+                  value={read.endDate}
+                  min={read.startDate || undefined}
+                  onChange={(event) => setDates(read.startDate, event.currentTarget.value)}
+                  error={read.rangeError}
+                  style={{ flex: '1 1 150px' }}
+                  data-testid="bills-end-date"
+                />
+                <Button
+                  variant="subtle"
+                  leftSection={<IconCalendarMonth size={16} aria-hidden="true" />}
+                  onClick={() => update({ start_date: null, end_date: null })}
+                  disabled={!values.start_date && !values.end_date}
+                >
+                  This month
+                </Button>
+                <ClientSelect
+                  label="Client"
+                  placeholder="All clients"
+                  value={read.clientId ? String(read.clientId) : null}
+                  onChange={(value) => update({ client: value })}
+                  selected={selectedClient ? { ...selectedClient, status: 'active' } : null}
+                  clearButtonProps={{ 'aria-label': 'Clear client' }}
+                  style={{ flex: '1 1 220px' }}
+                />
+                <Select
+                  label="Kind"
+                  placeholder="Invoices and credit notes"
+                  data={KINDS}
+                  value={filters.kind ?? null}
+                  onChange={(value) => update({ kind: value })}
+                  clearable
+                  clearButtonProps={{ 'aria-label': 'Clear kind' }}
+                  style={{ flex: '1 1 170px' }}
+                />
+                <Select
+                  label="Status"
+                  placeholder="Any status"
+                  data={STATUSES}
+                  value={filters.status ?? null}
+                  onChange={(value) => update({ status: value })}
+                  clearable
+                  clearButtonProps={{ 'aria-label': 'Clear status' }}
+                  style={{ flex: '1 1 140px' }}
+                />
+                <Select
+                  label="Sort by"
+                  data={BILL_SORTS}
+                  value={sort}
+                  onChange={(value) => update({ sort: value === DEFAULT_BILL_SORT ? null : value })}
+                  allowDeselect={false}
+                  style={{ flex: '1 1 180px' }}
+                />
+              </>
+            ) : null}
           </>
         }
         query={query}
@@ -324,8 +346,15 @@ export function BillsScreen() {
                   <Text size="sm" fw={500}>
                     {clientName(bill.client)}
                   </Text>
-                  <Text size="xs" c="dimmed" ff={bill.buyerGstin ? 'monospace' : undefined}>
-                    {bill.buyerGstin ?? 'No GSTIN'} · {bill.placeOfSupply}
+                  <Text size="xs" c="dimmed">
+                    {bill.buyerGstin ? (
+                      <Text span ff="monospace" size="xs">
+                        {bill.buyerGstin}
+                      </Text>
+                    ) : (
+                      'No GSTIN'
+                    )}{' '}
+                    · {bill.placeOfSupply}
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -52,7 +52,13 @@ export function CancelBillModal({ bill, opened, onClose }: CancelBillModalProps)
   );
 
   return (
-    <Modal opened={opened} onClose={close} title={`Cancel ${noun} ${bill.billNumber}`} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Cancel ${noun} ${bill.billNumber}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate data-testid="cancel-bill-form">
         <Stack gap="md">
           <Text size="sm">
