@@ -189,7 +189,6 @@ export function NewOrderWizard() {
             ) : null}
             {step === 'review' ? (
               <Button
-                color="teal"
                 leftSection={<IconCheck size={16} aria-hidden="true" />}
                 onClick={() => void placeOrder()}
                 disabled={!cart.readyToPlace}
