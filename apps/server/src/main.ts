@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  await bootstrapDatabase(app.database.db, config, app.log);
+  await bootstrapDatabase(app.database.db, config, app.log, () => app.services.shopOrders.loadDemo());
 
   let closing = false;
   const shutdown = async (signal: string) => {

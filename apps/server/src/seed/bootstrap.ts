@@ -31,6 +31,11 @@ export async function bootstrapDatabase(
   db: Database,
   config: AppConfig,
   log: FastifyBaseLogger,
+  /**
+   * Demo data made through the app's services after the demo is committed (the shop's orders, whose
+   * bills and stock go through their modules). A failure there leaves the demo without it, logged.
+   */
+  afterDemo?: () => Promise<unknown>,
 ): Promise<BootstrapResult> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { created: false, demoLoaded: false };
@@ -75,6 +80,8 @@ export async function bootstrapDatabase(
   } else {
     log.info(`First administrator created: ${adminEmail}`);
   }
+  if (config.seedDemo && afterDemo)
+    await afterDemo().catch((error: unknown) => log.error({ err: error }, 'demo orders could not be loaded'));
   if (config.seedDemo) log.info('Demo data loaded (set SEED_DEMO=false to start empty)');
   return {
     created: true,

@@ -268,7 +268,7 @@ export class OrderLifecycleService {
       for (const line of [...lines].sort((a, b) => a.productId - b.productId))
         await this.stock.applyMovement(
           tx,
-          orderMovement('ship', line.productId, line.quantity, `Shipped ${label}`, auth.userId, step.now),
+          orderMovement('ship', line.productId, line.quantity, `Shipped ${label}`, auth.userId),
         );
       await repo.updateShipment(shipmentId, {
         status: 'shipped',

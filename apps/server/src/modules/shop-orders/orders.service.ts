@@ -175,7 +175,7 @@ export class OrdersService {
       for (const line of [...cart.lines].sort((a, b) => a.productId - b.productId))
         await this.stock.applyMovement(
           tx,
-          orderMovement('reserve', line.productId, line.quantity, `Order ${orderNumber}`, auth.userId, now),
+          orderMovement('reserve', line.productId, line.quantity, `Order ${orderNumber}`, auth.userId),
         );
       await cartRepo.deleteLines(cart.id);
       await cartRepo.updateCart(cart.id, { notes: null }, now);

@@ -1,6 +1,7 @@
 import { defineModule, mount } from '../../core/app-module.js';
 import { AddressesService } from './addresses.service.js';
 import { CartService } from './cart.service.js';
+import { loadDemoOrders } from './demo-orders.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
 import { OrdersService } from './orders.service.js';
 import { shopOrdersRoutes } from './shop-orders.routes.js';
@@ -11,6 +12,8 @@ export interface ShopOrdersServices {
   cart: CartService;
   orders: OrdersService;
   lifecycle: OrderLifecycleService;
+  /** Places the demo orders through these services (a fresh embedded database's demo data). */
+  loadDemo(today?: Date): Promise<number>;
 }
 
 declare module '../../core/app-module.js' {
@@ -29,6 +32,11 @@ export const shopOrdersModule = defineModule({
       cart: new CartService(ctx.db, ctx.clock, settings),
       orders: new OrdersService(ctx.db, ctx.clock, settings, stock, notifications, ctx.fileStorage),
       lifecycle: new OrderLifecycleService(ctx.db, ctx.clock, settings, stock, shopBills, notifications),
+      loadDemo: (today) =>
+        loadDemoOrders(
+          { db: ctx.db, settings, stock, bills: shopBills, fileStorage: ctx.fileStorage },
+          today,
+        ),
     };
     return mount(shopOrdersRoutes, ctx.services.shopOrders);
   },
