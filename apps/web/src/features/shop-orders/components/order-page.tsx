@@ -508,8 +508,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
             </Button>
             {cancellable ? (
               <Button
-                variant="light"
-                color="red"
+                variant="default"
+                c="red.8"
                 leftSection={<IconX size={18} aria-hidden="true" />}
                 onClick={() => setDialog({ kind: 'cancel-order' })}
               >
