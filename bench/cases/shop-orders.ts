@@ -76,7 +76,7 @@ async function generate({ app, driver }: BenchContext): Promise<Prepared> {
            jsonb_build_object('addressId', null, 'label', 'Head office', 'contactName', null, 'phone', null,
              'addressLine1', '12 MG Road', 'addressLine2', null, 'city', 'Pune', 'district', null,
              'state', 'Maharashtra', 'stateCode', '27', 'pincode', '411001', 'country', 'India', 'gstin', null),
-           (i * 7919) % 5000000, ((i * 7919) % 5000000) * 18 / 100, ((i * 7919) % 5000000) * 118 / 100,
+           (i::bigint * 7919) % 5000000, ((i::bigint * 7919) % 5000000) * 18 / 100, ((i::bigint * 7919) % 5000000) * 118 / 100,
            1 + i % 4, 1 + i % 20,
            lower('SO-' || lpad(i::text, 7, '0') || ' client no ' || (i % ${BENCH_CLIENTS} + 1)
              || ' rf-abc-' || (i % 50) || ' abc powder refill ' || (i % 50)),
