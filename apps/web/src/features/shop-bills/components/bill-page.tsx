@@ -608,6 +608,8 @@ export function BillPage({ billId }: { billId: number }) {
             variant="light"
             icon={<IconBan size={20} aria-hidden="true" />}
             title={`CANCELLED${bill.cancelledAt ? ` on ${formatDateTime(bill.cancelledAt)}` : ''}`}
+            // The light red's own title colour is too pale on its tint for AA contrast.
+            styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
             data-testid="bill-cancelled-banner"
           >
             <Stack gap={6}>

@@ -38,7 +38,7 @@ export function CancelBillModal({ bill, opened, onClose }: CancelBillModalProps)
         onSuccess: (result) => {
           notifications.show({
             color: 'teal',
-            title: `${bill.billNumber} cancelled`,
+            title: `${BILL_KIND_LABELS[bill.kind]} cancelled`,
             message: result.message,
           });
           close();
