@@ -1,3 +1,2 @@
-export { shopBillsKeys } from './api/keys';
 export { BillNotFound, BillPage } from './components/bill-page';
 export { BillsScreen } from './components/bills-screen';
