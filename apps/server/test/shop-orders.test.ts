@@ -664,6 +664,13 @@ describe('shop orders: addresses, cart, orders (/api/shop)', () => {
 
       let result = await ok<{ order: Order }>('POST', `${orderUrl(order)}/confirm`);
       expect(result.order.status).toBe('confirmed');
+      const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, otherAdminId));
+      expect(
+        told.filter((n) => n.link === `/dashboard/shop/orders/${order.id}`).map((n) => [n.type, n.title]),
+      ).toEqual([
+        ['order.placed', expect.stringContaining(`New order ${order.orderNumber}`)],
+        ['order.changed', `Order ${order.orderNumber}: confirmed`],
+      ]);
       expect((await call('POST', `${orderUrl(order)}/confirm`)).statusCode).toBe(409);
       result = await ok('POST', shipUrl(order, 0, 'pack'));
       expect(result.order.shipments[0]!.status).toBe('packed');

@@ -31,6 +31,17 @@ interface StepResult {
   cancelOrder?: { reason: string };
 }
 
+/** The notification's title after the order number. */
+const STEP_TITLES: Record<string, string> = {
+  'order.confirmed': 'confirmed',
+  'order.cancelled': 'cancelled',
+  'shipment.packed': 'shipment packed',
+  'shipment.shipped': 'shipment shipped',
+  'shipment.delivered': 'shipment delivered',
+  'shipment.cancelled': 'shipment cancelled',
+  'shipment.returned': 'return recorded',
+};
+
 const statusText: Record<ShipmentStatus, string> = {
   pending: 'waiting to be packed',
   packed: 'packed',
@@ -123,7 +134,7 @@ export class OrderLifecycleService {
       await this.notifications.notify(tx, {
         recipients: await this.notifications.adminRecipients(tx, [auth.userId]),
         type: 'order.changed',
-        title: `Order ${order.orderNumber}: ${result.message.toLowerCase()}`,
+        title: `Order ${order.orderNumber}: ${STEP_TITLES[result.action] ?? 'changed'}`,
         body: result.summary,
         link: `/dashboard/shop/orders/${orderId}`,
       });
