@@ -38,6 +38,7 @@ import {
   shopProductSearchCase,
   shopProductSkuCase,
 } from './cases/shop.js';
+import { runBillsExport } from './cases/shop-bills.js';
 import {
   runOrderPlacing,
   shopOrdersByClientCase,
@@ -159,6 +160,8 @@ async function runDriver(driver: 'pglite' | 'postgres') {
         await runOrderPlacing({ app, baseURL, driver }, CONNECTIONS, DURATION, hello.requestsPerSecond);
       // Not a throughput case: one 100,000-row export per format, its time and memory.
       if (!ONLY || 'export stream'.includes(ONLY)) await runExportStream({ app, baseURL, driver });
+      // The bills Excel export of 100,000 bills: time and peak RSS.
+      if (!ONLY || 'shop bills export'.includes(ONLY)) await runBillsExport({ app, baseURL, driver });
     } finally {
       await app.close();
     }
@@ -167,7 +170,8 @@ async function runDriver(driver: 'pglite' | 'postgres') {
 
 /** BENCH_DRIVER=pglite or postgres runs one database only (both by default). */
 const DRIVER = process.env.BENCH_DRIVER;
-const CASES_SELECTED = CASES.length > 0 || !ONLY || 'export stream'.includes(ONLY);
+const CASES_SELECTED =
+  CASES.length > 0 || !ONLY || 'export stream'.includes(ONLY) || 'shop bills export'.includes(ONLY);
 const SOAK_SELECTED = !ONLY || 'soak'.includes(ONLY);
 if (CASES_SELECTED && DRIVER !== 'postgres') await runDriver('pglite');
 if (DRIVER !== 'pglite') {

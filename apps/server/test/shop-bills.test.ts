@@ -849,6 +849,125 @@ describe('shop bills: GST invoices and credit notes', () => {
     });
   });
 
+  it('end to end: shipping a placed order through the orders API issues the bill, a return its credit note', async () => {
+    const ok = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, status = 200) => {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: { authorization: admin },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+      return response.json() as T;
+    };
+    const buyer = await insertClient(ctx.db, { company: 'Udupi Hospitals' });
+    const category = await ok<{ category: { id: number } }>(
+      'POST',
+      '/api/shop/categories',
+      { name: `Hoses ${buyer.id}` },
+      201,
+    );
+    const { product } = await ok<{ product: { id: number; sku: string } }>(
+      'POST',
+      '/api/shop/products',
+      {
+        sku: `HOSE-${buyer.id}`,
+        name: 'Delivery hose 15 m',
+        unit: 'piece',
+        pricePaise: 12_345,
+        hsnCode: '40091100',
+        gstRate: 12,
+        categoryId: category.category.id,
+      },
+      201,
+    );
+    await ok(
+      'POST',
+      `/api/shop/products/${product.id}/stock-movements`,
+      { kind: 'receive', quantity: 10, unitCostPaise: 8000 },
+      201,
+    );
+    const addresses = `/api/shop/clients/${buyer.id}/addresses`;
+    const billing = await ok<{ address: { id: number } }>(
+      'POST',
+      addresses,
+      {
+        kind: 'billing',
+        label: 'Head office',
+        addressLine1: '1 Car Street',
+        city: 'Udupi',
+        state: 'Karnataka',
+        pincode: '576101',
+        gstin: BUYER_GSTIN,
+      },
+      201,
+    );
+    const shipping = await ok<{ address: { id: number } }>(
+      'POST',
+      addresses,
+      {
+        kind: 'shipping',
+        label: 'Hospital',
+        addressLine1: '2 KMC Road',
+        city: 'Manipal',
+        state: 'Karnataka',
+        pincode: '576104',
+      },
+      201,
+    );
+    const cart = `/api/shop/clients/${buyer.id}/cart`;
+    await ok('PATCH', cart, { billingAddressId: billing.address.id });
+    await ok('POST', `${cart}/lines`, { productId: product.id, quantity: 3, addressId: shipping.address.id });
+    const { order } = await ok<{
+      order: { id: number; orderNumber: string; shipments: Array<{ id: number }> };
+    }>('POST', `/api/shop/clients/${buyer.id}/orders`, {}, 201);
+    await ok('POST', `/api/shop/orders/${order.id}/confirm`);
+    const shipmentUrl = `/api/shop/orders/${order.id}/shipments/${order.shipments[0]!.id}`;
+    const shipped = await ok<{
+      message: string;
+      order: {
+        shipments: Array<{
+          bills: Array<{ id: number; billNumber: string; kind: string }>;
+          lines: Array<{ id: number }>;
+        }>;
+      };
+    }>('POST', `${shipmentUrl}/ship`, {
+      carrier: 'Blue Dart',
+      trackingNumber: 'BD123456789',
+      shippedOn: '2026-06-15',
+    });
+    const [billed] = shipped.order.shipments[0]!.bills;
+    expect(billed?.billNumber).toMatch(/^INV\/26-27\/\d{6}$/);
+    expect(shipped.message).toContain(billed!.billNumber);
+    const invoice = await bill(billed!.id);
+    expect(invoice).toMatchObject({
+      orderNumber: order.orderNumber,
+      supplyType: 'inter_state',
+      placeOfSupply: 'Karnataka',
+      buyerGstin: BUYER_GSTIN,
+      taxablePaise: 37_035,
+      igstPaise: 4444, // 12 % of 370.35 = 44.442
+      totalPaise: 41_500, // 414.79 → 415
+      roundOffPaise: 21,
+      client: { id: buyer.id, company: 'Udupi Hospitals' },
+    });
+    expect(invoice.lines).toMatchObject([{ sku: product.sku, quantity: 3, hsnCode: '40091100' }]);
+    expect(invoice.seller.gstin).toBe(SELLER.gstin);
+
+    await ok('POST', `${shipmentUrl}/deliver`, { deliveredOn: '2026-06-15' });
+    const returned = await ok<{ message: string }>('POST', `${shipmentUrl}/returns`, {
+      reason: 'Wrong coupling',
+      lines: [{ shipmentLineId: shipped.order.shipments[0]!.lines[0]!.id, quantity: 1 }],
+    });
+    const notes = await list(`client_id=${buyer.id}&kind=credit_note`);
+    expect(notes.response).toHaveLength(1);
+    expect(returned.message).toContain(notes.response[0]!.billNumber);
+    expect((await bill(notes.response[0]!.id)).creditNoteFor).toEqual({
+      id: invoice.id,
+      billNumber: invoice.billNumber,
+    });
+  });
+
   it('counts revenue this month: invoices minus credit notes, cancelled ones left out', async () => {
     const before = (await ctx.app.services.shopBills.homeFigures()).revenueThisMonthPaise;
     const client = await insertClient(ctx.db);

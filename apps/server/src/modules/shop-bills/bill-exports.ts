@@ -1,6 +1,6 @@
 import { stateCodeOf } from '@inspecta/contract';
 import { dateCell, type ExportColumn, type ExtraSheet } from '../../core/tabular-export.js';
-import type { BillListRow, TaxByRateRow } from './shop-bills.repository.js';
+import type { BillExportRow, TaxByRateRow } from './shop-bills.repository.js';
 
 /** Paise as rupees for a sheet (people read sheets in rupees, docs/shop.md). */
 const rupees = (paise: number) => paise / 100;
@@ -9,7 +9,7 @@ const KIND = { invoice: 'Tax invoice', credit_note: 'Credit note' } as const;
 const STATUS = { issued: 'Issued', cancelled: 'Cancelled' } as const;
 
 /** The "Bills" sheet (and the CSV): one row per bill, amounts in rupees as the bill prints them. */
-export const BILL_EXPORT_COLUMNS: readonly ExportColumn<BillListRow>[] = [
+export const BILL_EXPORT_COLUMNS: readonly ExportColumn<BillExportRow>[] = [
   { heading: 'Number', width: 18, value: (b) => b.billNumber },
   { heading: 'Kind', width: 12, value: (b) => KIND[b.kind] },
   { heading: 'Status', width: 10, value: (b) => STATUS[b.status] },

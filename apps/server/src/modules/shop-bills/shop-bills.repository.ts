@@ -32,6 +32,28 @@ export type BillListRow = BillRow & {
   orderNumber: string;
 };
 
+/** A bill as the export writes it. */
+export type BillExportRow = Pick<
+  BillListRow,
+  | 'id'
+  | 'billNumber'
+  | 'kind'
+  | 'status'
+  | 'issuedOn'
+  | 'buyerGstin'
+  | 'placeOfSupply'
+  | 'taxablePaise'
+  | 'cgstPaise'
+  | 'sgstPaise'
+  | 'igstPaise'
+  | 'roundOffPaise'
+  | 'totalPaise'
+  | 'clientFirstName'
+  | 'clientLastName'
+  | 'clientCompany'
+  | 'orderNumber'
+>;
+
 /** The list counts matches exactly up to this many; beyond, it answers the cap. */
 export const BILL_COUNT_CAP = 10_000;
 
@@ -430,13 +452,37 @@ export class ShopBillsRepository {
     };
   }
 
-  /** One keyset page of the export: the filtered bills after `afterId`, in id order. */
-  async batchAfter(filter: BillFilter, afterId: number, size: number): Promise<BillListRow[]> {
-    const rows = await this.selectList()
+  /**
+   * One keyset page of the export: the filtered bills after `afterId`, in id order, with only the
+   * columns the sheet shows (not the seller, buyer and ship-to documents).
+   */
+  async batchAfter(filter: BillFilter, afterId: number, size: number): Promise<BillExportRow[]> {
+    return this.db
+      .select({
+        id: shopBills.id,
+        billNumber: shopBills.billNumber,
+        kind: shopBills.kind,
+        status: shopBills.status,
+        issuedOn: shopBills.issuedOn,
+        buyerGstin: shopBills.buyerGstin,
+        placeOfSupply: shopBills.placeOfSupply,
+        taxablePaise: shopBills.taxablePaise,
+        cgstPaise: shopBills.cgstPaise,
+        sgstPaise: shopBills.sgstPaise,
+        igstPaise: shopBills.igstPaise,
+        roundOffPaise: shopBills.roundOffPaise,
+        totalPaise: shopBills.totalPaise,
+        clientFirstName: users.firstName,
+        clientLastName: users.lastName,
+        clientCompany: users.company,
+        orderNumber: shopOrders.orderNumber,
+      })
+      .from(shopBills)
+      .innerJoin(users, eq(users.id, shopBills.clientId))
+      .innerJoin(shopOrders, eq(shopOrders.id, shopBills.orderId))
       .where(and(this.where(filter), gt(shopBills.id, afterId)))
       .orderBy(asc(shopBills.id))
       .limit(size);
-    return rows.map(flatten);
   }
 
   /** Per GST rate over the filtered set's lines: invoices add, credit notes subtract, cancelled left out. */

@@ -35,6 +35,7 @@ import type { Database, Executor } from '../../db/database.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
   BILL_COUNT_CAP,
+  type BillExportRow,
   type BillLineRow,
   type BillListRow,
   type ShippedLine,
@@ -67,7 +68,7 @@ export interface IssuedBill {
   billNumber: string;
 }
 
-export interface BillExport extends PreparedExport<BillListRow> {
+export interface BillExport extends PreparedExport<BillExportRow> {
   /** The "Tax by rate" sheet, read after the bills were streamed (one grouped query). */
   taxByRate(): Promise<TaxByRateRow[]>;
 }
