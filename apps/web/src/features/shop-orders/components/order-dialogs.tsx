@@ -103,7 +103,13 @@ export function ReasonDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text size="sm">{explanation}</Text>
         <ActionError error={error} />
@@ -187,6 +193,7 @@ export function ShipDialog({
       onClose={onClose}
       title={`Ship ${shipment?.shipmentNumber ?? ''}`}
       centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
@@ -284,6 +291,7 @@ export function ReturnDialog({
       onClose={onClose}
       title={`Return from ${shipment?.shipmentNumber ?? ''}`}
       centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
       size="lg"
     >
       <Stack gap="md">
