@@ -3,7 +3,6 @@ import { type AddressSnapshot, type GstRate, stateCodeOf, supplyTypeOf } from '@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../src/db/database.js';
 import {
-  appSettings,
   shopCategories,
   shopOrderLines,
   shopOrders,
@@ -24,7 +23,7 @@ import { insertUser } from './test-app.js';
 
 const hex = (n: number) => randomBytes(n).toString('hex');
 
-/** The seller the fixtures assume: a company in Maharashtra with a valid GSTIN. */
+/** The seller the fixtures assume (save it through PUT /api/settings/organisation): Maharashtra, a valid GSTIN. */
 export const SELLER = {
   companyName: 'Sahyadri Fire Safety Pvt Ltd',
   gstin: '27AAPFU0939F1ZV',
@@ -36,17 +35,6 @@ export const SELLER = {
   phone: '+912240001234',
   email: 'billing@sahyadri.example',
 };
-
-/** Stores the organisation settings (merged over what is there), as Settings → Organisation would. */
-export async function setOrganisation(db: Executor, values: Record<string, unknown> = SELLER): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: 'organisation', value: values, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: appSettings.key,
-      set: { value: sql`${appSettings.value} || ${JSON.stringify(values)}::jsonb`, updatedAt: new Date() },
-    });
-}
 
 export async function insertClient(db: Database, values: { company?: string; firstName?: string } = {}) {
   return insertUser(db, {
