@@ -246,8 +246,8 @@ CREATE UNIQUE INDEX "shop_carts_client_unique" ON "shop_carts" USING btree ("cli
 CREATE INDEX "shop_order_lines_order_idx" ON "shop_order_lines" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "shop_order_lines_product_idx" ON "shop_order_lines" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "shop_orders_number_unique" ON "shop_orders" USING btree ("order_number");--> statement-breakpoint
-CREATE INDEX "shop_orders_placed_idx" ON "shop_orders" USING btree ("placed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "shop_orders_client_idx" ON "shop_orders" USING btree ("client_id","placed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "shop_orders_placed_idx" ON "shop_orders" USING btree ("placed_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","total_paise","tax_paise");--> statement-breakpoint
+CREATE INDEX "shop_orders_client_idx" ON "shop_orders" USING btree ("client_id","placed_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","total_paise","tax_paise");--> statement-breakpoint
 CREATE INDEX "shop_orders_status_idx" ON "shop_orders" USING btree ("status","placed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "shop_orders_search_trgm" ON "shop_orders" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "shop_returns_shipment_idx" ON "shop_returns" USING btree ("shipment_id");--> statement-breakpoint
