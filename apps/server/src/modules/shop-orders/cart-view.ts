@@ -40,7 +40,7 @@ export function assembleCart(state: CartState): Cart {
   const byLine = new Map<number, AllocationRow[]>();
   for (const a of state.allocations) {
     const address = addresses.get(a.addressId);
-    if (!address || address.status !== 'active' || address.kind !== 'shipping') continue;
+    if (address?.status !== 'active' || address.kind !== 'shipping') continue;
     byLine.set(a.cartLineId, [...(byLine.get(a.cartLineId) ?? []), a]);
   }
   const problems: Array<{ field: string; message: string }> = [];
@@ -141,7 +141,7 @@ export function assembleCart(state: CartState): Cart {
 
   if (!lines.length) problems.unshift({ field: 'lines', message: 'The cart is empty' });
   const billing = cart.billingAddressId === null ? undefined : addresses.get(cart.billingAddressId);
-  if (!billing || billing.status !== 'active' || billing.kind !== 'billing')
+  if (billing?.status !== 'active' || billing.kind !== 'billing')
     problems.push({ field: 'billingAddressId', message: 'Choose a billing address' });
   if (shipments.length > SHIPMENTS_PER_ORDER_MAX)
     problems.push({

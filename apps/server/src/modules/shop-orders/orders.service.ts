@@ -80,7 +80,7 @@ export class OrdersService {
       const stockOf = new Map(stock.map((s) => [s.id, s]));
       const conflicts = cart.lines.flatMap((line) => {
         const product = stockOf.get(line.productId);
-        if (!product || product.status !== 'active')
+        if (product?.status !== 'active')
           return [
             {
               field: `lines.${line.productId}`,
