@@ -296,7 +296,13 @@ export function ReturnDialog({
     >
       <Stack gap="md">
         <ActionError error={error} />
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer
+          minWidth={360}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Units to return, scrolls sideways"
+        >
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

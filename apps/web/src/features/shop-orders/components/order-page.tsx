@@ -148,7 +148,13 @@ function TaxRows({ totals, testId }: { totals: TaxFigures; testId: string }) {
 function LinesTable({ order }: { order: Order }) {
   return (
     <Paper withBorder bg="white" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer
+        minWidth={760}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="Order lines, scrolls sideways"
+      >
         <Table verticalSpacing="xs" horizontalSpacing="md" data-testid="order-lines">
           <Table.Thead bg="gray.0">
             <Table.Tr>
@@ -287,7 +293,13 @@ function ShipmentCard({
             </dl>
           </Grid.Col>
         </Grid>
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer
+          minWidth={420}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={`Lines of ${shipment.shipmentNumber}, scrolls sideways`}
+        >
           <Table verticalSpacing={4} data-testid="shipment-lines">
             <Table.Thead>
               <Table.Tr>

@@ -53,7 +53,13 @@ function ShipmentPreview({
             {supplyTypeLabel(shipment.supplyType)}
           </Text>
         </Group>
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer
+          minWidth={420}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={`Lines of shipment ${index + 1}, scrolls sideways`}
+        >
           <Table verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
