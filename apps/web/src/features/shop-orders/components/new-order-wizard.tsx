@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Progress, Skeleton, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +21,12 @@ import { SplitStep } from './split-step';
 const STEPS = ['client', 'cart', 'addresses', 'review'] as const;
 type Step = (typeof STEPS)[number];
 const KEYS = ['client_id', 'step'] as const;
+const STEP_LABELS: Record<Step, string> = {
+  client: 'Client',
+  cart: 'Cart',
+  addresses: 'Addresses',
+  review: 'Review',
+};
 
 /**
  * Screen /dashboard/shop/orders/new (`?client_id=` picks the client): pick client → cart → split the
@@ -105,23 +111,32 @@ export function NewOrderWizard() {
         }
       />
 
-      <Stepper
-        active={active}
-        onStepClick={(index) => {
-          const target = STEPS[index];
-          if (target === 'client') update({ client_id: null, step: null });
-          else if (target) go(target);
-        }}
-        allowNextStepsSelect={false}
-        size="sm"
-        orientation={narrow ? 'vertical' : 'horizontal'}
-        mb="lg"
-      >
-        <Stepper.Step label="Client" description={narrow ? undefined : 'Who orders'} />
-        <Stepper.Step label="Cart" description={narrow ? undefined : 'Products and quantities'} />
-        <Stepper.Step label="Addresses" description={narrow ? undefined : 'Where each unit goes'} />
-        <Stepper.Step label="Review" description={narrow ? undefined : 'Tax, billing, place'} />
-      </Stepper>
+      {narrow ? (
+        // A phone has no room for four labelled steps: the step's name and how far along it is.
+        <Stack gap={6} mb="lg" data-testid="wizard-progress">
+          <Text size="sm" fw={600}>
+            Step {active + 1} of {STEPS.length}: {STEP_LABELS[step]}
+          </Text>
+          <Progress value={((active + 1) / STEPS.length) * 100} size="sm" aria-label="Order steps done" />
+        </Stack>
+      ) : (
+        <Stepper
+          active={active}
+          onStepClick={(index) => {
+            const target = STEPS[index];
+            if (target === 'client') update({ client_id: null, step: null });
+            else if (target) go(target);
+          }}
+          allowNextStepsSelect={false}
+          size="sm"
+          mb="lg"
+        >
+          <Stepper.Step label="Client" description={'Who orders'} />
+          <Stepper.Step label="Cart" description={'Products and quantities'} />
+          <Stepper.Step label="Addresses" description={'Where each unit goes'} />
+          <Stepper.Step label="Review" description={'Tax, billing, place'} />
+        </Stepper>
+      )}
 
       {step === 'client' ? (
         <Paper withBorder bg="white" p="md">

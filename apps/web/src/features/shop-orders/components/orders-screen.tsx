@@ -287,7 +287,7 @@ export function OrdersScreen() {
       >
         {totals ? (
           <Paper withBorder bg="gray.0" px="md" py="xs" mb="sm" data-testid="orders-totals">
-            <Group gap="lg" wrap="wrap">
+            <Group gap="lg" wrap="wrap" style={{ rowGap: 2 }}>
               <Text size="sm">
                 <Text span fw={700} data-testid="orders-count">
                   {formatCount(totals.count, totals.countIsCapped)}
