@@ -77,11 +77,6 @@ export function shopOrderPath(id: number | string): string {
   return paths.shopOrder.replace(':orderId', String(id));
 }
 
-/** A new order, for a client already chosen when given. */
-export function shopOrderNewPath(clientId?: number): string {
-  return clientId ? `${paths.shopOrderNew}?client_id=${clientId}` : paths.shopOrderNew;
-}
-
 /** One bill's page in the shop (the bills screens: docs/shop-orders.md). */
 export function shopBillPath(id: number | string): string {
   return `${paths.shopBills}/${id}`;
