@@ -133,6 +133,14 @@ export const dashboardDataResponseSchema = z.object({
       currency: z.literal('INR'),
     })
     .describe('The shop section of the home screen (issue 17)'),
+  actions: z
+    .object({
+      open: z.number().int().describe('Corrective actions open or in progress'),
+      overdue: z.number().int().describe('Open or in progress and due before today'),
+      openLink: z.string(),
+      overdueLink: z.string(),
+    })
+    .describe('Corrective actions (issue 19)'),
 });
 export type DashboardDataResponse = z.infer<typeof dashboardDataResponseSchema>;
 
