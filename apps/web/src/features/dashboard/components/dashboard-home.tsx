@@ -66,7 +66,7 @@ export function DashboardHome({ shopSection }: { shopSection?: ReactNode }) {
         </Alert>
       ) : null}
 
-      <FigureCards figures={data?.figures} loading={loading} />
+      <FigureCards figures={data?.figures} loading={loading} actions={data?.actions} />
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
