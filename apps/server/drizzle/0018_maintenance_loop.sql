@@ -121,6 +121,9 @@ CREATE INDEX "corrective_actions_owner_status_due_idx" ON "corrective_actions" U
 CREATE INDEX "corrective_actions_site_status_idx" ON "corrective_actions" USING btree ("site_id","status","due_on");--> statement-breakpoint
 CREATE INDEX "corrective_actions_equipment_status_idx" ON "corrective_actions" USING btree ("equipment_id","status");--> statement-breakpoint
 CREATE INDEX "corrective_actions_due_idx" ON "corrective_actions" USING btree ("due_on","id");--> statement-breakpoint
+CREATE INDEX "corrective_actions_open_due_idx" ON "corrective_actions" USING btree ("due_on","id") WHERE "corrective_actions"."status" in ('open', 'in_progress');--> statement-breakpoint
+CREATE INDEX "corrective_actions_owner_open_due_idx" ON "corrective_actions" USING btree ("owner_id","due_on","id") WHERE "corrective_actions"."status" in ('open', 'in_progress');--> statement-breakpoint
+CREATE INDEX "corrective_actions_done_due_idx" ON "corrective_actions" USING btree ("due_on","id") WHERE "corrective_actions"."status" in ('resolved', 'verified');--> statement-breakpoint
 CREATE INDEX "corrective_actions_search_trgm_idx" ON "corrective_actions" USING gin (("title" || ' ' || coalesce("item_label", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "schedule_occurrences_assignment_idx" ON "schedule_occurrences" USING btree ("assignment_id");--> statement-breakpoint
 CREATE INDEX "schedules_status_idx" ON "schedules" USING btree ("status","id");--> statement-breakpoint
@@ -128,7 +131,7 @@ CREATE INDEX "schedules_site_idx" ON "schedules" USING btree ("site_id","status"
 -- The former overdue job's once-only claims become the claims of its escalation rule
 -- (assignment-overdue: overdue by 0 days, admins and inspector), so nothing is announced twice.
 INSERT INTO "notification_dispatch" ("kind", "object_id")
-SELECT 'escalation:assignment-overdue:' || a."due_on", d."object_id"
+SELECT 'escalation:assignment_overdue:assignment-overdue:' || a."due_on", d."object_id"
 FROM "notification_dispatch" d JOIN "assignments" a ON a."id" = d."object_id"
 WHERE d."kind" = 'assignment.overdue'
 ON CONFLICT DO NOTHING;

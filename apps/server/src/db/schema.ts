@@ -1402,6 +1402,16 @@ export const correctiveActions = pgTable(
     index('corrective_actions_site_status_idx').on(t.siteId, t.status, t.dueOn),
     index('corrective_actions_equipment_status_idx').on(t.equipmentId, t.status),
     index('corrective_actions_due_idx').on(t.dueOn, t.id),
+    // The open and overdue views (and "mine" among them), read in due order straight off the index.
+    index('corrective_actions_open_due_idx')
+      .on(t.dueOn, t.id)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
+    index('corrective_actions_owner_open_due_idx')
+      .on(t.ownerId, t.dueOn, t.id)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
+    index('corrective_actions_done_due_idx')
+      .on(t.dueOn, t.id)
+      .where(sql`${t.status} in ('resolved', 'verified')`),
     index('corrective_actions_search_trgm_idx').using(
       'gin',
       sql`${correctiveActionSearchText(t)} gin_trgm_ops`,

@@ -1,0 +1,2 @@
+export { escalationModule } from './escalation.module.js';
+export type { EscalationService } from './escalation.service.js';
