@@ -216,7 +216,13 @@ describe('authorization matrix: every route × every kind of caller', () => {
         const site = await insertSite(db);
         const [row] = await db
           .insert(correctiveActions)
-          .values({ title: 'Not yours', source: 'manual', siteId: site.id, ownerId: owner.id, dueOn: '2030-01-01' })
+          .values({
+            title: 'Not yours',
+            source: 'manual',
+            siteId: site.id,
+            ownerId: owner.id,
+            dueOn: '2030-01-01',
+          })
           .returning();
         return { id: row!.id, token: await sessionFor(db, caller.id) };
       }

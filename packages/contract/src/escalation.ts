@@ -102,11 +102,26 @@ export const DEFAULT_ESCALATION_RULES: EscalationRule[] = [
 ];
 export const DEFAULT_ACTION_DUE_DAYS: ActionDueDays = { low: 30, normal: 14, high: 7, urgent: 2 };
 
+/** A rule as the API answers it (no input rules). */
+export const escalationRuleViewSchema = z.object({
+  id: z.string(),
+  trigger: escalationTriggerSchema,
+  days: z.number().int(),
+  notify: z.array(escalationRecipientSchema),
+  enabled: z.boolean(),
+});
+
 export const escalationSettingsSchema = z.object({
-  rules: z.array(escalationRuleSchema),
+  rules: z.array(escalationRuleViewSchema),
   actionDueDays: actionDueDaysSchema.describe('Days from creation to a corrective action’s default due date'),
 });
 export type EscalationSettings = z.output<typeof escalationSettingsSchema>;
+
+/** What is stored in Settings, checked with the same rules as the PUT body when read back. */
+export const storedEscalationSettingsSchema = z.object({
+  rules: z.array(escalationRuleSchema),
+  actionDueDays: actionDueDaysSchema,
+});
 
 function dueDays(label: string) {
   return z

@@ -7,8 +7,8 @@ import {
   type EscalationSettings,
   type EscalationSettingsMutationResponse,
   type EscalationSettingsResponse,
-  escalationSettingsSchema,
   type NotificationType,
+  storedEscalationSettingsSchema,
   type UpdateEscalationSettingsBody,
   updateEscalationSettingsBodySchema,
   utcDateOf,
@@ -80,7 +80,7 @@ export class EscalationService {
   /** The stored settings, with the defaults for whatever was never saved. */
   async settings(executor: Executor = this.db): Promise<EscalationSettings> {
     const stored = await new EscalationRepository(executor).getSetting();
-    const parsed = escalationSettingsSchema.safeParse({
+    const parsed = storedEscalationSettingsSchema.safeParse({
       ...DEFAULTS,
       ...((stored as object | undefined) ?? {}),
     });
