@@ -49,7 +49,7 @@ export class SchedulesRepository {
   /** Claims the planning of one schedule for this transaction; false when another process holds it. */
   async tryLock(id: number): Promise<boolean> {
     const rows = await this.db.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(hashtextextended('schedule-planning', 0)::int, ${id}) as locked`,
+      sql`select pg_try_advisory_xact_lock(hashtext('schedule-planning'), ${id}::int) as locked`,
     );
     const list =
       (rows as unknown as { rows?: { locked: boolean }[] }).rows ??
