@@ -46,10 +46,13 @@ export class SchedulesRepository {
     return row;
   }
 
-  /** Claims the planning of one schedule for this transaction; false when another process holds it. */
-  async tryLock(id: number): Promise<boolean> {
+  /**
+   * Claims the planning of one site's schedules for this transaction (schedules of one site may
+   * cover the same units); false when another process holds it.
+   */
+  async tryLockSite(siteId: number): Promise<boolean> {
     const rows = await this.db.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(hashtext('schedule-planning'), ${id}::int) as locked`,
+      sql`select pg_try_advisory_xact_lock(hashtext('schedule-planning'), ${siteId}::int) as locked`,
     );
     const list =
       (rows as unknown as { rows?: { locked: boolean }[] }).rows ??

@@ -78,7 +78,7 @@ function inspectorPicker(mode: ScheduleRow['assigneeMode'], ids: number[], load:
 /**
  * Recurring schedules and the planning job. The job plans each active schedule in its own
  * transaction: it first takes the schedule's advisory lock (`pg_try_advisory_xact_lock`; a process
- * that cannot get it skips the schedule this round), then creates, through the assignments
+ * that cannot get it skips the schedule this round; the lock is per site, since a site's schedules may cover the same units), then creates, through the assignments
  * service, one assignment per (template, due date) for the units whose due date minus the lead
  * time has come and that have no open work, and claims each (schedule, unit, due date) in
  * `schedule_occurrences` (unique): two processes can never create the same assignment.
@@ -527,7 +527,12 @@ export class SchedulesService {
     const today = utcDateOf(now);
     return this.db.transaction(async (tx) => {
       const repo = new SchedulesRepository(tx);
-      if (!(await repo.tryLock(id))) return { scheduleId: id, assignmentIds: [], units: 0, locked: false };
+      const found = await repo.findById(id);
+      if (!found || found.status !== 'active')
+        return { scheduleId: id, assignmentIds: [], units: 0, locked: true };
+      if (!(await repo.tryLockSite(found.siteId)))
+        return { scheduleId: id, assignmentIds: [], units: 0, locked: false };
+      // Read again under the lock: another process may have just changed or planned it.
       const s = await repo.findById(id);
       if (!s || s.status !== 'active') return { scheduleId: id, assignmentIds: [], units: 0, locked: true };
       const rules = rulesOf(s);
