@@ -296,6 +296,7 @@ export function CorrectiveActionPage({ actionId }: { actionId: number }) {
           mb="md"
           icon={<IconAlertTriangle size={20} aria-hidden="true" />}
           title="The re-inspection failed again"
+          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
           data-testid="action-reinspection-note"
         >
           <Text size="sm" c="dark.8">
@@ -304,7 +305,14 @@ export function CorrectiveActionPage({ actionId }: { actionId: number }) {
         </Alert>
       ) : null}
       {action.status === 'cancelled' && action.cancelReason ? (
-        <Alert color="gray" variant="light" mb="md" title="Cancelled" data-testid="action-cancel-note">
+        <Alert
+          color="gray"
+          variant="light"
+          mb="md"
+          title="Cancelled"
+          styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+          data-testid="action-cancel-note"
+        >
           <Text size="sm" c="dark.8">
             {action.cancelReason}
           </Text>
@@ -316,6 +324,7 @@ export function CorrectiveActionPage({ actionId }: { actionId: number }) {
           variant="light"
           mb="md"
           title="Verified and closed"
+          styles={{ title: { color: '#1d5c29' } }}
           data-testid="action-verified-note"
         >
           <Text size="sm" c="dark.8">

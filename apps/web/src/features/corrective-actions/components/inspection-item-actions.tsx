@@ -32,7 +32,7 @@ export function useInspectionItemActions(): {
         <Button
           size="compact-xs"
           variant={context.outcome === 'fail' && !context.actionId ? 'light' : 'subtle'}
-          color={context.outcome === 'fail' && !context.actionId ? 'red' : 'gray'}
+          color={context.outcome === 'fail' && !context.actionId ? 'red' : 'dark'}
           leftSection={<IconPlus size={12} aria-hidden="true" />}
           onClick={() => setCreating(context)}
           aria-label={`${context.actionId ? 'Another action' : 'Create action'} for ${context.itemLabel} (${context.unitName})`}

@@ -28,7 +28,7 @@ export function SiteActionsTabLabel({ siteId }: { siteId: number }) {
         <Badge
           size="sm"
           variant={counts.data.overdue ? 'filled' : 'light'}
-          color={counts.data.overdue ? 'red' : 'gray'}
+          color={counts.data.overdue ? 'red' : 'dark'}
           data-testid="site-actions-count"
           aria-label={`${counts.data.open} open${counts.data.overdue ? `, ${counts.data.overdue} overdue` : ''}`}
         >

@@ -117,7 +117,12 @@ function DayDetail({ day }: { day: ScheduleCalendarDay }) {
               align="flex-start"
               data-testid="calendar-assigned"
             >
-              <Badge size="sm" color={a.overdue ? 'red' : 'blue'} variant="filled" style={{ flexShrink: 0 }}>
+              <Badge
+                size="sm"
+                color={a.overdue ? 'red.8' : 'blue.8'}
+                variant="filled"
+                style={{ flexShrink: 0 }}
+              >
                 {a.overdue ? 'Overdue' : statusLabels[a.status]}
               </Badge>
               <Text size="sm" style={{ minWidth: 0 }}>
@@ -138,7 +143,7 @@ function DayDetail({ day }: { day: ScheduleCalendarDay }) {
               align="flex-start"
               data-testid="calendar-planned"
             >
-              <Badge size="sm" variant="outline" style={{ flexShrink: 0 }}>
+              <Badge size="sm" variant="outline" color="blue.8" style={{ flexShrink: 0 }}>
                 Planned
               </Badge>
               <Text size="sm" style={{ minWidth: 0 }}>

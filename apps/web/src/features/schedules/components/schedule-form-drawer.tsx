@@ -371,6 +371,7 @@ export function ScheduleFormDrawer({ opened, onClose, schedule, siteId }: Schedu
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Template"
+              searchable
               data={templateData}
               value={values.templateId}
               onChange={(v) => set('templateId', v ?? '')}

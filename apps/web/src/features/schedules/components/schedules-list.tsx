@@ -220,7 +220,9 @@ export function SchedulesList({ values, page, update, onEdit, onCreate, siteId }
                 <ScheduleStatusBadge status={s.status} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{s.createdAssignments}</Text>
+                <Text size="sm" data-testid="schedule-created">
+                  {s.createdAssignments}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {s.lastRunAt ? `Last run ${formatDateTime(s.lastRunAt)}` : 'Not run yet'}
                 </Text>
