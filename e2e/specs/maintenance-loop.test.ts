@@ -287,7 +287,9 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
       expect(await page.getByTestId('action-remark').innerText()).toContain('Needle in the red');
       const photo = page.getByTestId('action-photos').locator('img').first();
       await expect
-        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 30_000,
+        })
         .toBe(true);
       expect(await page.getByTestId('action-history-entry').first().getAttribute('data-action')).toBe(
         'created',
@@ -307,7 +309,9 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
       await page.getByTestId('action-comment').filter({ hasText: 'Refill ordered' }).waitFor();
       await page.getByTestId('action-to-in_progress').click();
       await expect
-        .poll(() => page.getByTestId('action-status').first().getAttribute('data-status'))
+        .poll(() => page.getByTestId('action-status').first().getAttribute('data-status'), {
+          timeout: 30_000,
+        })
         .toBe('in_progress');
       await settle(page);
       await screenshot(page, 'loop-action-open-1400');
@@ -325,6 +329,8 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
       await page.locator('main').getByRole('textbox', { name: 'Search' }).fill(stamp);
       await page.waitForURL(/search=/);
       const row = page.locator(`[data-testid="action-row"][data-id="${actionId}"]`);
+      // The search has answered: only this action is left.
+      await expect.poll(() => page.getByTestId('action-row').count(), { timeout: 30_000 }).toBe(1);
       await row.waitFor();
       expect(await row.innerText()).toContain(unit.site.name);
       expect(await row.getByTestId('action-status').getAttribute('data-status')).toBe('in_progress');
@@ -470,14 +476,17 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
         .toBe(1);
       await page.goto(`/dashboard/inspection-management?inspector=${inspectorId}`);
       const assigned = page.getByTestId('assignment-row').filter({ hasText: unit.site.name });
-      await expect.poll(() => assigned.count()).toBe(1);
+      await assigned.first().waitFor();
+      expect(await assigned.count()).toBe(1);
       expect(await assigned.innerText()).toContain(INSPECTOR_NAME);
       await settle(page);
       await screenshot(page, 'loop-schedule-assignment-active-1400');
 
       // The schedules list counts it; the calendar shows it with the inspector's workload.
       await page.goto('/dashboard/inspection-management?tab=schedules');
-      await expect.poll(() => row.getByTestId('schedule-created').textContent()).toBe('1');
+      await expect
+        .poll(() => row.getByTestId('schedule-created').textContent(), { timeout: 30_000 })
+        .toBe('1');
       await settle(page);
       await screenshot(page, 'loop-schedules-1400');
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,4 +1,3 @@
-export { correctiveActionKeys } from './api/keys';
 export { CorrectiveActionNotFound, CorrectiveActionPage } from './components/corrective-action-page';
 export { CorrectiveActionsList } from './components/corrective-actions-list';
 export { useInspectionItemActions } from './components/inspection-item-actions';

@@ -1,3 +1,2 @@
-export { scheduleKeys } from './api/keys';
 export { NewScheduleButton, SchedulesScreen } from './components/schedules-screen';
 export { SiteSchedulesPanel } from './components/site-schedules-panel';
