@@ -964,7 +964,9 @@ describe('inspector work: /api/inspector/...', () => {
       .where(eq(notificationDispatch.objectId, overdue.id))
       .orderBy(notificationDispatch.kind);
     // One claim per step: the rule "overdue by 0 days → admins and inspector" for this due date.
-    expect(claims.map((c) => c.kind)).toEqual(['escalation:assignment_overdue:assignment-overdue:2026-06-14']);
+    expect(claims.map((c) => c.kind)).toEqual([
+      'escalation:assignment_overdue:assignment-overdue:2026-06-14',
+    ]);
     const claimed = (
       await ctx.db
         .select({ id: notificationDispatch.objectId, kind: notificationDispatch.kind })

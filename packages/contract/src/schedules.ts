@@ -228,7 +228,7 @@ export type CreateScheduleValues = z.output<typeof createScheduleBodySchema>;
  * PATCH /api/schedules/:id: the same fields as create, all of them sent (the form's state). The
  * change applies to assignments not created yet; those already created stay as they are.
  */
-export const updateScheduleBodySchema = createScheduleBodySchema;
+export const updateScheduleBodySchema = z.object(scheduleFields).superRefine(scheduleRules);
 export type UpdateScheduleBody = CreateScheduleBody;
 
 /** POST /api/schedules/preview: what a schedule (saved or not) would create in the next `days`. */

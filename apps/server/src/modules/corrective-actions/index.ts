@@ -1,2 +1,2 @@
 export { correctiveActionsModule } from './corrective-actions.module.js';
-export type { CompletedInspection, CorrectiveActionsService } from './corrective-actions.service.js';
+export type { CorrectiveActionsService } from './corrective-actions.service.js';

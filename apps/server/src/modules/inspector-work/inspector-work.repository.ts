@@ -9,7 +9,6 @@ import {
   inspectionCategories,
   inspections,
   inspectionUnits,
-  notificationDispatch,
   sites,
   templates,
   templateVersions,

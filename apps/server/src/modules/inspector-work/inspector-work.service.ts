@@ -44,7 +44,6 @@ import {
 } from './submission-evaluation.js';
 
 /** Client paths the notifications link to. */
-export const inspectorAssignmentPath = (id: number) => `/inspector/assignments/${id}`;
 export const inspectionDetailPath = (id: number) => `/dashboard/inspection-management/inspections/${id}`;
 
 const isOpen = (status: AssignmentRow['status']) => status === 'assigned' || status === 'in_progress';
