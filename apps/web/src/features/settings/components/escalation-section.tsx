@@ -30,7 +30,7 @@ import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useEscalationSettings, useUpdateEscalationSettings } from '../api/escalation';
-import { daysSuffix, describeRule, newRuleId, recipientLabels, triggerLabels } from '../lib/escalation';
+import { describeRule, newRuleId, recipientLabels, triggerLabels } from '../lib/escalation';
 import { SettingsCard } from './settings-card';
 
 type Rule = Omit<EscalationRuleInput, 'days'> & { days: number | '' };
@@ -120,7 +120,6 @@ function RuleRow({
             min={0}
             max={ESCALATION_DAYS_MAX}
             allowDecimal={false}
-            suffix={` ${daysSuffix(rule.trigger).split(' ')[0]}`}
             value={rule.days}
             onChange={(v) => onChange({ ...rule, days: typeof v === 'number' ? v : '' })}
             error={err('days')}

@@ -13,11 +13,6 @@ export const recipientLabels: Record<EscalationRecipient, string> = {
   client_contact: "The client's contact (email)",
 };
 
-/** What the days of a rule count: before the due date (a reminder) or past it. */
-export function daysSuffix(trigger: EscalationTrigger): string {
-  return trigger === 'assignment_not_started' ? 'days before due' : 'days past due';
-}
-
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 function joinWords(words: string[]): string {
