@@ -23,6 +23,8 @@ export type ActionRow = typeof correctiveActions.$inferSelect;
 export type NewActionRow = typeof correctiveActions.$inferInsert;
 const OPEN = ['open', 'in_progress'] as const;
 const DONE = ['resolved', 'verified'] as const;
+/** How many matches (in due order) a relevance-ordered search ranks. */
+const RELEVANCE_WINDOW = 2_000;
 
 export interface ActionFilter {
   search?: string | undefined;
@@ -104,16 +106,39 @@ export class CorrectiveActionsRepository {
   ): Promise<ActionWithRefs[]> {
     const a = correctiveActions;
     const dir = sort.desc ? desc : asc;
+    if (sort.field === 'relevance' && f.search) {
+      // Relevance is ranked among the first RELEVANCE_WINDOW matches in due order: exact for a
+      // narrow search, and a broad one ("seal" in a million actions) stays an index walk.
+      const candidates = this.db
+        .select({
+          id: a.id,
+          rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
+        })
+        .from(a)
+        .where(and(...this.conditions(f)))
+        .orderBy(asc(a.dueOn), asc(a.id))
+        .limit(RELEVANCE_WINDOW)
+        .as('candidates');
+      const rows = await this.db
+        .select(rowColumns())
+        .from(candidates)
+        .innerJoin(a, eq(a.id, candidates.id))
+        .innerJoin(sites, eq(sites.id, a.siteId))
+        .leftJoin(equipment, eq(equipment.id, a.equipmentId))
+        .leftJoin(owner, eq(owner.id, a.ownerId))
+        .orderBy(desc(candidates.rank), asc(a.dueOn), asc(a.id))
+        .offset(offset)
+        .limit(limit);
+      return rows as ActionWithRefs[];
+    }
     const order: SQL[] =
-      sort.field === 'relevance' && f.search
-        ? [sql`similarity(${correctiveActionSearchText(a)}, ${f.search}) desc`, desc(a.id)]
-        : sort.field === 'priority'
-          ? [dir(a.priority), asc(a.dueOn), asc(a.id)]
-          : sort.field === 'createdAt'
-            ? [dir(a.createdAt), dir(a.id)]
-            : sort.field === 'status'
-              ? [dir(a.status), asc(a.dueOn), asc(a.id)]
-              : [dir(a.dueOn), dir(a.id)];
+      sort.field === 'priority'
+        ? [dir(a.priority), asc(a.dueOn), asc(a.id)]
+        : sort.field === 'createdAt'
+          ? [dir(a.createdAt), dir(a.id)]
+          : sort.field === 'status'
+            ? [dir(a.status), asc(a.dueOn), asc(a.id)]
+            : [dir(a.dueOn), dir(a.id)];
     const rows = await this.db
       .select(rowColumns())
       .from(a)
