@@ -99,41 +99,36 @@ export async function loadDemoMaintenance(tx: Transaction, adminId: number, toda
     }
   }
   if (rows.length) {
-    const inserted = await tx
-      .insert(correctiveActions)
-      .values(rows)
-      .returning({
-        id: correctiveActions.id,
-        inspectionId: correctiveActions.inspectionId,
-        createdAt: correctiveActions.createdAt,
-        status: correctiveActions.status,
-      });
-    await tx
-      .insert(correctiveActionEvents)
-      .values(
-        inserted.flatMap((a) => [
-          {
-            actionId: a.id,
-            actorId: null,
-            action: 'created',
-            changes: { status: { from: null, to: 'open' } },
-            note: `From inspection #${a.inspectionId}`,
-            createdAt: a.createdAt,
-          },
-          ...(a.status === 'open'
-            ? []
-            : [
-                {
-                  actionId: a.id,
-                  actorId: adminId,
-                  action: 'status',
-                  changes: { status: { from: 'open', to: a.status } },
-                  note: null,
-                  createdAt: today,
-                },
-              ]),
-        ]),
-      );
+    const inserted = await tx.insert(correctiveActions).values(rows).returning({
+      id: correctiveActions.id,
+      inspectionId: correctiveActions.inspectionId,
+      createdAt: correctiveActions.createdAt,
+      status: correctiveActions.status,
+    });
+    await tx.insert(correctiveActionEvents).values(
+      inserted.flatMap((a) => [
+        {
+          actionId: a.id,
+          actorId: null,
+          action: 'created',
+          changes: { status: { from: null, to: 'open' } },
+          note: `From inspection #${a.inspectionId}`,
+          createdAt: a.createdAt,
+        },
+        ...(a.status === 'open'
+          ? []
+          : [
+              {
+                actionId: a.id,
+                actorId: adminId,
+                action: 'status',
+                changes: { status: { from: 'open', to: a.status } },
+                note: null,
+                createdAt: today,
+              },
+            ]),
+      ]),
+    );
   }
 
   // Two schedules on the busiest sites whose units' types have a default template.
