@@ -31,6 +31,14 @@ import {
   inspectionHistoryBySiteDateCase,
 } from './cases/inspection-history.js';
 import {
+  actionsAllCase,
+  actionsOpenCase,
+  actionsOverdueCase,
+  actionsSearchCase,
+  actionsSiteCase,
+  runSchedulePlanning,
+} from './cases/maintenance.js';
+import {
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
   shopProductBroadSearchCase,
@@ -77,6 +85,11 @@ const ALL_CASES: BenchCase[] = [
   shopOrdersByDateCase,
   shopOrdersByClientCase,
   shopOrdersByClientDateCase,
+  actionsOpenCase,
+  actionsOverdueCase,
+  actionsSiteCase,
+  actionsSearchCase,
+  actionsAllCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
@@ -162,6 +175,8 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       if (!ONLY || 'export stream'.includes(ONLY)) await runExportStream({ app, baseURL, driver });
       // The bills Excel export of 100,000 bills: time and peak RSS.
       if (!ONLY || 'shop bills export'.includes(ONLY)) await runBillsExport({ app, baseURL, driver });
+      // Not a throughput case: one run of the schedule planning job (PostgreSQL only).
+      if (!ONLY || 'schedule job'.includes(ONLY)) await runSchedulePlanning({ app, baseURL, driver });
     } finally {
       await app.close();
     }
@@ -171,7 +186,11 @@ async function runDriver(driver: 'pglite' | 'postgres') {
 /** BENCH_DRIVER=pglite or postgres runs one database only (both by default). */
 const DRIVER = process.env.BENCH_DRIVER;
 const CASES_SELECTED =
-  CASES.length > 0 || !ONLY || 'export stream'.includes(ONLY) || 'shop bills export'.includes(ONLY);
+  CASES.length > 0 ||
+  !ONLY ||
+  'export stream'.includes(ONLY) ||
+  'shop bills export'.includes(ONLY) ||
+  'schedule job'.includes(ONLY);
 const SOAK_SELECTED = !ONLY || 'soak'.includes(ONLY);
 if (CASES_SELECTED && DRIVER !== 'postgres') await runDriver('pglite');
 if (DRIVER !== 'pglite') {

@@ -57,6 +57,9 @@ export async function startServer(
       // The overdue job would notify every administrator (the demo data has overdue work) at a
       // moment no spec controls; the integration tests cover it. A spec may pass its own interval.
       SCHEDULED_NOTIFICATIONS_INTERVAL_SECONDS: '0',
+      // The schedule planning job: the demo data has no schedule, so it does nothing until a spec
+      // (maintenance-loop) creates one, whose assignments then appear within seconds.
+      SCHEDULE_PLANNING_INTERVAL_SECONDS: '2',
       DATABASE_URL: '',
       // Never the internet: a spec that needs the postal lookup passes its local fake.
       POSTAL_LOOKUP_URL: 'http://127.0.0.1:9/pincode',

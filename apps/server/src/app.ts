@@ -8,10 +8,12 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { accountModule } from './modules/account/index.js';
 import { assignmentsModule } from './modules/assignments/index.js';
 import { authModule } from './modules/auth/index.js';
+import { correctiveActionsModule } from './modules/corrective-actions/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { deliveryModule } from './modules/delivery/index.js';
 import { equipmentModule } from './modules/equipment/index.js';
 import { equipmentTypesModule } from './modules/equipment-types/index.js';
+import { escalationModule } from './modules/escalation/index.js';
 import { filesModule } from './modules/files/index.js';
 import { globalSearchModule } from './modules/global-search/index.js';
 import { healthModule } from './modules/health/index.js';
@@ -21,6 +23,7 @@ import { inspectorWorkModule } from './modules/inspector-work/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { postalModule } from './modules/postal/index.js';
 import { pushModule } from './modules/push/index.js';
+import { schedulesModule } from './modules/schedules/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { shopBillsModule } from './modules/shop-bills/index.js';
 import { shopCatalogueModule } from './modules/shop-catalogue/index.js';
@@ -61,6 +64,9 @@ const modules: AppModule[] = [
   shopBillsModule,
   shopOrdersModule,
   globalSearchModule,
+  escalationModule,
+  correctiveActionsModule,
+  schedulesModule,
   dashboardModule,
   inspectorWorkModule,
   inspectionsModule,

@@ -57,8 +57,10 @@ export const configSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   /** Seconds between keep-alive comments on a notification stream (also when its session is re-checked). */
   NOTIFICATION_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
-  /** Seconds between runs of the scheduled notification job (overdue assignments); 0 turns it off. */
+  /** Seconds between runs of the escalation job (reminders, overdue work and actions); 0 turns it off. */
   SCHEDULED_NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Seconds between runs of the schedule planning job (creates assignments ahead); 0 turns it off. */
+  SCHEDULE_PLANNING_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   /** Who the push services may contact about this server (VAPID `sub`); defaults to mailto: the MAIL_FROM address. */
   VAPID_SUBJECT: z
     .string()

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRule, OwnObjectRule } from '../src/core/access.js';
 import { hashSessionToken } from '../src/core/security/session-token.js';
 import type { Database } from '../src/db/database.js';
-import { assignments, notifications, pushSubscriptions, sessions, users } from '../src/db/schema.js';
+import {
+  assignments,
+  correctiveActions,
+  notifications,
+  pushSubscriptions,
+  sessions,
+  users,
+} from '../src/db/schema.js';
 import type { RouteAccessEntry } from '../src/plugins/access-control.js';
 import { insertAssignment, insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite } from './helpers/equipment-fixtures.js';
@@ -202,6 +209,23 @@ describe('authorization matrix: every route × every kind of caller', () => {
         );
         return { id: row.id, token: await sessionFor(db, caller.id) };
       }
+      if (kind === 'corrective-action') {
+        // Owned by one inspector, asked for by another.
+        const owner = await insertUser(db, { userType: 'inspector' });
+        const caller = await insertUser(db, { userType: 'inspector' });
+        const site = await insertSite(db);
+        const [row] = await db
+          .insert(correctiveActions)
+          .values({
+            title: 'Not yours',
+            source: 'manual',
+            siteId: site.id,
+            ownerId: owner.id,
+            dueOn: '2030-01-01',
+          })
+          .returning();
+        return { id: row!.id, token: await sessionFor(db, caller.id) };
+      }
       const owner = await insertUser(db, { userType: 'inspector' });
       const caller = await insertUser(db, { userType: 'admin' });
       if (kind === 'notification') {
@@ -230,6 +254,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
       'PUT /api/inspector/assignments/:id/progress': { units: [] },
       'POST /api/inspector/assignments/:id/submit': { units: [] },
       'PATCH /api/push/registrations/:id': { deviceLabel: 'Not yours' },
+      'POST /api/corrective-actions/:id/status': { status: 'in_progress' },
+      'POST /api/corrective-actions/:id/comments': {},
     };
 
     async function snapshot(kind: OwnObjectRule['object'], id: number) {
@@ -237,6 +263,7 @@ describe('authorization matrix: every route × every kind of caller', () => {
         assignment: assignments,
         notification: notifications,
         'push-registration': pushSubscriptions,
+        'corrective-action': correctiveActions,
       }[kind];
       return ctx.db.select().from(table).where(eq(table.id, id));
     }

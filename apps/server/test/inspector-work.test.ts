@@ -949,10 +949,10 @@ describe('inspector work: /api/inspector/...', () => {
     expect(await notificationsOf(adminId, 'assignment.created')).toHaveLength(0);
   });
 
-  it('announces an overdue assignment once to the administrators and its inspector', async () => {
+  it('announces an overdue assignment once to the administrators and its inspector (the default escalation rule)', async () => {
     const overdue = await assign({ scheduledFor: '2026-06-01', dueOn: '2026-06-14' });
     const dueToday = await assign({ scheduledFor: '2026-06-01', dueOn: '2026-06-15' });
-    const job = ctx.app.services.scheduledNotifications;
+    const job = ctx.app.services.escalation;
     await Promise.all([job.runOnce(), job.runOnce()]);
     await job.runOnce();
     const mine = await notificationsOf(inspector.id, 'assignment.overdue');
@@ -963,13 +963,17 @@ describe('inspector work: /api/inspector/...', () => {
       .from(notificationDispatch)
       .where(eq(notificationDispatch.objectId, overdue.id))
       .orderBy(notificationDispatch.kind);
-    expect(claims.map((c) => c.kind)).toEqual(['assignment.overdue', 'assignment.overdue.inspector']);
+    // One claim per step: the rule "overdue by 0 days → admins and inspector" for this due date.
+    expect(claims.map((c) => c.kind)).toEqual([
+      'escalation:assignment_overdue:assignment-overdue:2026-06-14',
+    ]);
     const claimed = (
       await ctx.db
-        .select({ id: notificationDispatch.objectId })
+        .select({ id: notificationDispatch.objectId, kind: notificationDispatch.kind })
         .from(notificationDispatch)
-        .where(eq(notificationDispatch.kind, 'assignment.overdue'))
-    ).map((c) => c.id);
+    )
+      .filter((c) => c.kind.startsWith('escalation:assignment_overdue:assignment-overdue:'))
+      .map((c) => c.id);
     expect(claimed).toContain(overdue.id);
     expect(claimed).not.toContain(dueToday.id);
     for (const id of [adminId, otherAdminId]) {

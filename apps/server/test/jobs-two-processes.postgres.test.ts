@@ -100,13 +100,13 @@ describe('scheduled notifications and the push worker with two processes on one 
 
     // Both processes' jobs and workers at once, then the workers again until the queue is empty.
     const runs = await Promise.all([
-      a.services.scheduledNotifications.runOnce(),
-      b.services.scheduledNotifications.runOnce(),
+      a.services.escalation.runOnce(),
+      b.services.escalation.runOnce(),
       a.services.pushWorker.runOnce(),
       b.services.pushWorker.runOnce(),
     ]);
-    // Each overdue assignment is one claim for the administrators and one for its inspector.
-    expect(runs[0] + runs[1]).toBe(OVERDUE * 2);
+    // Each overdue assignment is one claim of the escalation step (administrators and its inspector).
+    expect(runs[0].length + runs[1].length).toBe(OVERDUE);
     for (;;) {
       const [x, y] = await Promise.all([a.services.pushWorker.runOnce(), b.services.pushWorker.runOnce()]);
       if (x.sent + y.sent === 0) break;

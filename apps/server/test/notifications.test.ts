@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, notifications, sessions } from '../src/db/schema.js';
-import { ScheduledNotificationJob } from '../src/modules/notifications/index.js';
 import { openEventStream } from './helpers/event-stream.js';
 import {
   createTestApp,
@@ -234,73 +233,6 @@ describe('mark read, mark all read, delete', () => {
     ] as const) {
       expect((await ctx.app.inject({ method, url })).statusCode, url).toBe(401);
     }
-  });
-});
-
-describe('the scheduled notification job', () => {
-  it('announces each due object once, even when two jobs (processes) run at the same time', async () => {
-    const admin = await insertUser(ctx.db);
-    const inspector = await insertUser(ctx.db, { userType: 'inspector' });
-    const makeJob = () =>
-      new ScheduledNotificationJob(
-        ctx.db,
-        ctx.app.services.notifications,
-        { now: () => new Date() },
-        ctx.app.log,
-      );
-    const source = {
-      kind: 'test.overdue',
-      type: 'assignment.overdue' as const,
-      findDue: async () =>
-        [101, 102, 103].map((objectId) => ({
-          objectId,
-          recipients: [admin.id, inspector.id],
-          title: `Assignment ${objectId} is overdue`,
-          body: 'It was due yesterday.',
-          link: `/dashboard/inspection-management?assignment=${objectId}`,
-        })),
-    };
-    const first = makeJob();
-    const second = makeJob();
-    first.register(source);
-    second.register(source);
-
-    const [a, b, c] = await Promise.all([first.runOnce(), second.runOnce(), first.runOnce()]);
-    expect(a + b).toBe(3);
-    expect(c).toBe(a); // an overlapping call in one process shares the run in progress
-    expect(await first.runOnce()).toBe(0);
-    expect(await second.runOnce()).toBe(0);
-
-    const rows = await ctx.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.type, 'assignment.overdue'));
-    expect(rows.filter((r) => r.userId === admin.id)).toHaveLength(3);
-    expect(rows.filter((r) => r.userId === inspector.id)).toHaveLength(3);
-  });
-
-  it('runs on its interval once started, and stops', async () => {
-    const admin = await insertUser(ctx.db);
-    const job = new ScheduledNotificationJob(
-      ctx.db,
-      ctx.app.services.notifications,
-      { now: () => new Date() },
-      ctx.app.log,
-    );
-    job.register({
-      kind: 'test.interval',
-      type: 'assignment.overdue',
-      findDue: async () => [
-        { objectId: admin.id, recipients: [admin.id], title: 'Tick', body: '', link: null },
-      ],
-    });
-    job.start(50);
-    await expect
-      .poll(async () => (await listFor(await tokenFor(ctx.app, admin))).notifications.length, {
-        timeout: 5000,
-      })
-      .toBe(1);
-    await job.stop();
   });
 });
 

@@ -144,6 +144,14 @@ export const dashboardDataResponseSchema = z.object({
         ),
     })
     .describe('The shop section of the home screen (issues 17 and 18)'),
+  actions: z
+    .object({
+      open: z.number().int().describe('Corrective actions open or in progress'),
+      overdue: z.number().int().describe('Open or in progress and due before today'),
+      openLink: z.string(),
+      overdueLink: z.string(),
+    })
+    .describe('Corrective actions (issue 19)'),
 });
 export type DashboardDataResponse = z.infer<typeof dashboardDataResponseSchema>;
 

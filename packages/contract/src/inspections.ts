@@ -60,6 +60,12 @@ export const itemResultSchema = z.object({
   sectionKey: z.string(),
   outcome: itemOutcomeSchema,
   reason: z.string().nullable(),
+  actionId: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('The corrective action of this item and unit (the latest), on the inspection detail'),
 });
 export type ItemResult = z.infer<typeof itemResultSchema>;
 

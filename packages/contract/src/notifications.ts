@@ -36,6 +36,13 @@ export const notificationTypes = [
   'order.placed',
   'order.changed',
   'bill.cancelled',
+  'action.created',
+  'action.assigned',
+  'action.overdue',
+  'action.verified',
+  'action.reinspection_failed',
+  'assignment.reminder',
+  'schedule.created',
   'system.welcome',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);

@@ -119,6 +119,13 @@ export const NOTIFICATION_TYPE_LABELS: Record<(typeof configurableNotificationTy
   'order.placed': 'A shop order is placed',
   'order.changed': 'A shop order is confirmed, shipped, delivered, cancelled or returned',
   'bill.cancelled': 'A bill is cancelled',
+  'action.created': 'Corrective actions are created from a failed inspection',
+  'action.assigned': 'A corrective action is given to me',
+  'action.overdue': 'A corrective action is overdue',
+  'action.verified': 'A corrective action is verified by a re-inspection',
+  'action.reinspection_failed': 'A re-inspection fails again',
+  'assignment.reminder': 'An assignment is due soon and not started',
+  'schedule.created': 'A schedule creates assignments',
 };
 
 // ---------------------------------------------------------------------------------------------

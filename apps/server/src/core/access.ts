@@ -26,7 +26,7 @@ export const access = {
  * (test/authorization-matrix.test.ts) refuses a non-admin route with an id that declares nothing.
  */
 export interface OwnObjectRule {
-  readonly object: 'assignment' | 'notification' | 'push-registration';
+  readonly object: 'assignment' | 'notification' | 'push-registration' | 'corrective-action';
   readonly othersGet: 403 | 404;
 }
 

@@ -1348,3 +1348,201 @@ export const shopBillShipments = pgTable(
     index('shop_bill_shipments_shipment_idx').on(t.shipmentId),
   ],
 );
+
+// ---------------------------------------------------------------- maintenance loop (issue 19, docs/maintenance.md)
+
+export const correctiveActionStatusEnum = pgEnum('corrective_action_status', [
+  'open',
+  'in_progress',
+  'resolved',
+  'verified',
+  'cancelled',
+]);
+export const correctiveActionSourceEnum = pgEnum('corrective_action_source', ['inspection', 'manual']);
+
+/** The text the actions search matches with ilike (one trigram index serves it). */
+export function correctiveActionSearchText(t: { title: AnyPgColumn; itemLabel: AnyPgColumn }) {
+  return sql`(${t.title} || ' ' || coalesce(${t.itemLabel}, ''))`;
+}
+
+/**
+ * A failed item's follow-up. Created in the submit transaction of an inspection (one per failed
+ * item and unit) or by hand from an answer; at most one per (inspection, unit, item).
+ * "Overdue" is not stored: open or in progress and due before today.
+ */
+export const correctiveActions = pgTable(
+  'corrective_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: correctiveActionStatusEnum('status').notNull().default('open'),
+    priority: assignmentPriorityEnum('priority').notNull().default('normal'),
+    source: correctiveActionSourceEnum('source').notNull(),
+    requiresEvidence: boolean('requires_evidence').notNull().default(true),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    equipmentId: integer('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
+    inspectionId: integer('inspection_id').references(() => inspections.id, { onDelete: 'restrict' }),
+    itemKey: text('item_key'),
+    itemLabel: text('item_label'),
+    answer: jsonb('answer'),
+    remark: text('remark'),
+    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    dueOn: date('due_on').notNull(),
+    cancelReason: text('cancel_reason'),
+    reinspectionNote: text('reinspection_note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('corrective_actions_answer_key')
+      .on(t.inspectionId, sql`coalesce(${t.equipmentId}, 0)`, t.itemKey)
+      .where(sql`${t.inspectionId} is not null`),
+    // The list's views, each ending in its order (due first, then id).
+    index('corrective_actions_status_due_idx').on(t.status, t.dueOn, t.id),
+    index('corrective_actions_owner_status_due_idx').on(t.ownerId, t.status, t.dueOn, t.id),
+    index('corrective_actions_site_status_idx').on(t.siteId, t.status, t.dueOn),
+    index('corrective_actions_equipment_status_idx').on(t.equipmentId, t.status),
+    index('corrective_actions_due_idx').on(t.dueOn, t.id),
+    // The open and overdue views (and "mine" among them), read in due order straight off the index.
+    index('corrective_actions_open_due_idx')
+      .on(t.dueOn, t.id)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
+    index('corrective_actions_owner_open_due_idx')
+      .on(t.ownerId, t.dueOn, t.id)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
+    index('corrective_actions_done_due_idx')
+      .on(t.dueOn, t.id)
+      .where(sql`${t.status} in ('resolved', 'verified')`),
+    index('corrective_actions_search_trgm_idx').using(
+      'gin',
+      sql`${correctiveActionSearchText(t)} gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const correctiveActionComments = pgTable(
+  'corrective_action_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('corrective_action_comments_action_idx').on(t.actionId, t.id)],
+);
+
+/** Every change of an action, in order (the action page's history). */
+export const correctiveActionEvents = pgTable(
+  'corrective_action_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('corrective_action_events_action_idx').on(t.actionId, t.id)],
+);
+
+/** Re-inspections requested for an action: the assignment and, once submitted, its outcome. */
+export const correctiveActionReinspections = pgTable(
+  'corrective_action_reinspections',
+  {
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    result: inspectionResultEnum('result'),
+    inspectionId: integer('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actionId, t.assignmentId] }),
+    index('corrective_action_reinspections_assignment_idx').on(t.assignmentId),
+  ],
+);
+
+export const scheduleStatusEnum = pgEnum('schedule_status', ['active', 'paused', 'ended']);
+export const scheduleScopeEnum = pgEnum('schedule_scope', ['all', 'types', 'units']);
+export const scheduleIntervalUnitEnum = pgEnum('schedule_interval_unit', ['days', 'weeks', 'months', 'type']);
+export const scheduleAssigneeModeEnum = pgEnum('schedule_assignee_mode', ['inspector', 'least_loaded']);
+
+/** A recurring plan for one site that the planning job turns into assignments ahead of due dates. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    status: scheduleStatusEnum('status').notNull().default('active'),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    scope: scheduleScopeEnum('scope').notNull().default('all'),
+    equipmentTypeIds: integer('equipment_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+    equipmentIds: integer('equipment_ids').array().notNull().default(sql`'{}'::integer[]`),
+    templateId: integer('template_id').references(() => templates.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => inspectionCategories.id, { onDelete: 'restrict' }),
+    intervalUnit: scheduleIntervalUnitEnum('interval_unit').notNull().default('type'),
+    intervalCount: integer('interval_count'),
+    assigneeMode: scheduleAssigneeModeEnum('assignee_mode').notNull().default('inspector'),
+    inspectorIds: integer('inspector_ids').array().notNull(),
+    leadDays: integer('lead_days').notNull().default(14),
+    priority: assignmentPriorityEnum('priority').notNull().default('normal'),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on'),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('schedules_status_idx').on(t.status, t.id),
+    index('schedules_site_idx').on(t.siteId, t.status),
+  ],
+);
+
+/**
+ * "This schedule planned this unit for this due date": the claim that makes the planning job
+ * create each assignment once, whichever process runs it (unique key, inserted in the same
+ * transaction as the assignment).
+ */
+export const scheduleOccurrences = pgTable(
+  'schedule_occurrences',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    dueOn: date('due_on').notNull(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.equipmentId, t.dueOn] }),
+    index('schedule_occurrences_assignment_idx').on(t.assignmentId),
+  ],
+);

@@ -5,6 +5,7 @@ import type { Transaction } from '../db/database.js';
 import { equipment, equipmentTypes, type SiteContactValue, sites, users } from '../db/schema.js';
 import { loadDemoAssignments } from './demo-assignments.js';
 import { loadDemoInspections } from './demo-inspections.js';
+import { loadDemoMaintenance } from './demo-maintenance.js';
 import { loadDemoOrganisation } from './demo-organisation.js';
 import { loadDemoShop } from './demo-shop.js';
 import { loadDemoTemplates } from './demo-templates.js';
@@ -582,4 +583,5 @@ export async function loadDemoData(
   await loadDemoInspections(tx, adminId, today, mulberry32(20_251_123), storage);
   await loadDemoOrganisation(tx, today);
   await loadDemoShop(tx, adminId, today, mulberry32(20_261_126));
+  await loadDemoMaintenance(tx, adminId, today);
 }

@@ -64,6 +64,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/dashboard/inspection-detail'),
               },
               {
+                path: `${dashboardChildPath(paths.inspectionManagement)}/actions/:actionId`,
+                lazy: () => import('./routes/dashboard/corrective-action'),
+              },
+              {
                 path: dashboardChildPath(paths.equipmentManagement),
                 lazy: () => import('./routes/dashboard/equipment-management'),
               },

@@ -55,6 +55,13 @@ export const inspectionPaths = {
   /** The history tab of Inspection Management (completed inspections). */
   history: `${paths.inspectionManagement}?tab=history`,
   detail: (id: number | string) => `${paths.inspectionManagement}/inspections/${id}`,
+  /** The Corrective actions tab (docs/maintenance.md). */
+  actions: `${paths.inspectionManagement}?tab=actions`,
+  /** One corrective action's page. */
+  action: (id: number | string) => `${paths.inspectionManagement}/actions/${id}`,
+  /** The Schedules tab, and its 90-day calendar. */
+  schedules: `${paths.inspectionManagement}?tab=schedules`,
+  calendar: `${paths.inspectionManagement}?tab=schedules&view=calendar`,
 } as const;
 
 /** The part of a /dashboard path below /dashboard, for nested route definitions. */

@@ -96,3 +96,65 @@ export function readUploadedSheet(request: FastifyRequest, maxBytes: number) {
     notMultipart: () => fileProblem(missing),
   });
 }
+
+/**
+ * Reads a multipart form of text fields and up to `maxFiles` images (e.g. a comment with photos),
+ * each image at most `maxBytes` (413 otherwise). Text fields are kept by name (the last one wins).
+ */
+export async function readUploadedForm(
+  request: FastifyRequest,
+  rules: { maxBytes: number; maxFiles: number; fileField: string },
+): Promise<{ fields: Record<string, string>; images: Buffer[] }> {
+  if (!request.isMultipart())
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send multipart/form-data (text fields and images named "${rules.fileField}")`,
+    );
+  const declared = Number(request.headers['content-length']);
+  const budget = rules.maxFiles * rules.maxBytes + MULTIPART_OVERHEAD_BYTES;
+  const upload = { maxBytes: rules.maxBytes, noun: 'image', missing: '', notMultipart: () => malformed() };
+  if (Number.isFinite(declared) && declared > budget) throw tooLarge(upload);
+  const fields: Record<string, string> = {};
+  const images: Buffer[] = [];
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: rules.maxBytes,
+        files: rules.maxFiles,
+        fields: 10,
+        parts: rules.maxFiles + 10,
+        fieldSize: 64 * 1024,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname !== rules.fileField) {
+        part.file.resume();
+        throw AppError.validation([
+          { field: part.fieldname, message: `Images go in fields named "${rules.fileField}"` },
+        ]);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > rules.maxBytes) throw tooLarge(upload);
+        chunks.push(chunk);
+      }
+      if (part.file.truncated) throw tooLarge(upload);
+      if (size === 0) throw AppError.validation([{ field: rules.fileField, message: 'An image is empty' }]);
+      images.push(Buffer.concat(chunks, size));
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw AppError.validation([{ field: rules.fileField, message: `At most ${rules.maxFiles} images` }]);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(upload);
+    throw malformed();
+  }
+  return { fields, images };
+}

@@ -318,6 +318,45 @@ export class AssignmentsService {
     return { assignment: await this.get(id), message: 'Assignment created' };
   }
 
+  /**
+   * Creates an assignment inside the caller's transaction for another module (a corrective action's
+   * re-inspection, a schedule): the caller has checked the references and pins `templateVersion`
+   * itself. Audited as assignment.created (with `source`) and announced to the inspector like any
+   * other.
+   */
+  async createWithin(
+    tx: Executor,
+    input: {
+      siteId: number;
+      inspectorId: number;
+      categoryId: number;
+      templateId: number;
+      templateVersion: number;
+      equipmentIds: number[];
+      scheduledFor: string;
+      dueOn: string;
+      priority: AssignmentRow['priority'];
+      notes: string | null;
+    },
+    actor: { actorId: number | null; ip: string | null; source: Record<string, unknown> },
+  ): Promise<number> {
+    const { equipmentIds, ...values } = input;
+    const row = await new AssignmentsRepository(tx).insert(
+      { ...values, createdBy: actor.actorId },
+      equipmentIds,
+    );
+    await recordAudit(tx, {
+      actorId: actor.actorId,
+      action: 'assignment.created',
+      entityType: 'assignment',
+      entityId: row.id,
+      after: { ...auditView(row, equipmentIds), source: actor.source },
+      ipAddress: actor.ip,
+    });
+    await this.notifyInspector(tx, 'assignment.created', null, row);
+    return row.id;
+  }
+
   async update(
     auth: AuthContext,
     id: number,

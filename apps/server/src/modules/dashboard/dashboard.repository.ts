@@ -4,6 +4,7 @@ import { dueFilterConditions } from '../../db/due-conditions.js';
 import {
   assignments,
   auditEvents,
+  correctiveActions,
   equipmentDueCounts,
   inspectionResultDays,
   inspections,
@@ -15,6 +16,7 @@ import {
 } from '../../db/schema.js';
 
 const OPEN = ['assigned', 'in_progress'] as const;
+const OPEN_ACTIONS = ['open', 'in_progress'] as const;
 
 /** Audit entity types a person changes on purpose; sign-ins, sessions and read receipts are noise on a home page. */
 export const ACTIVITY_ENTITY_TYPES = [
@@ -159,6 +161,18 @@ export class DashboardRepository {
       .from(assignments)
       .where(inArray(assignments.status, [...OPEN]));
     return { open: int(row?.open), inProgress: int(row?.inProgress), overdue: int(row?.overdue) };
+  }
+
+  /** Corrective actions open or in progress, and those of them past their due date (issue 19). */
+  async actionFigures(today: string): Promise<{ open: number; overdue: number }> {
+    const [row] = await this.db
+      .select({
+        open: sql<number>`count(*)::int`,
+        overdue: sql<number>`count(*) filter (where ${correctiveActions.dueOn} < ${today}::date)::int`,
+      })
+      .from(correctiveActions)
+      .where(inArray(correctiveActions.status, [...OPEN_ACTIONS]));
+    return { open: int(row?.open), overdue: int(row?.overdue) };
   }
 
   /**

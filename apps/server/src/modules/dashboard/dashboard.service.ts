@@ -36,6 +36,7 @@ export const dashboardLinks = {
   history: (from: string, to: string, siteId?: number) =>
     `/dashboard/inspection-management?tab=history${siteId ? `&site=${siteId}` : ''}&from=${from}&to=${to}`,
   inspection: (id: number) => `/dashboard/inspection-management/inspections/${id}`,
+  actions: (view: 'open' | 'overdue') => `/dashboard/inspection-management?tab=actions&view=${view}`,
 };
 
 /** Whole days from `from` to `to` (YYYY-MM-DD). */
@@ -91,6 +92,7 @@ export class DashboardService {
       latest,
       activity,
       shop,
+      actions,
     ] = await Promise.all([
       this.repo.siteCounts(),
       this.repo.equipmentFigures(today),
@@ -104,6 +106,7 @@ export class DashboardService {
       this.repo.latestInspections(DASHBOARD_LIST_SIZE),
       this.repo.recentActivity(DASHBOARD_ACTIVITY_SIZE),
       this.shopFigures(),
+      this.repo.actionFigures(today),
     ]);
     const names = await this.repo.entityNames(
       activity.flatMap((a) => (a.entityId ? [{ entityType: a.entityType, entityId: a.entityId }] : [])),
@@ -222,6 +225,11 @@ export class DashboardService {
         recentActivity: activity.map((row) => describeActivity(row, names)),
       },
       shop,
+      actions: {
+        ...actions,
+        openLink: dashboardLinks.actions('open'),
+        overdueLink: dashboardLinks.actions('overdue'),
+      },
     };
   }
 }

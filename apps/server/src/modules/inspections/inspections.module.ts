@@ -14,7 +14,8 @@ export const inspectionsModule = defineModule({
   name: 'inspections',
   setup(ctx) {
     const { services } = ctx;
-    services.inspections = new InspectionsService(ctx.db, ctx.clock);
+    const actions = services.correctiveActions;
+    services.inspections = new InspectionsService(ctx.db, ctx.clock, (id) => actions.actionIdsOf(id));
     services.inspectionReports = new InspectionReportService(
       services.inspections,
       services.settings,

@@ -71,9 +71,12 @@ function storedResults(value: unknown): StoredUnitResult[] {
 export class InspectionsService {
   private readonly repo: InspectionsRepository;
 
+  /** `actionIdsOf`: the corrective action of each failed `${equipmentId ?? 0}:${itemKey}` of an inspection. */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly actionIdsOf: (inspectionId: number) => Promise<Map<string, number>> = async () =>
+      new Map(),
   ) {
     this.repo = new InspectionsRepository(db);
   }
@@ -161,6 +164,7 @@ export class InspectionsService {
     const answersByUnit = new Map(answers.units.map((u) => [u.equipmentId ?? null, u.answers ?? {}]));
     const ids = results.flatMap((r) => (r.equipmentId ? [r.equipmentId] : []));
     const found = new Map((await this.repo.unitsByIds(ids)).map((u) => [u.id, u]));
+    const actionIds = await this.actionIdsOf(row.inspection.id);
     const units: UnitResult[] = results.map((r) => ({
       equipment:
         r.equipmentId === null
@@ -175,7 +179,10 @@ export class InspectionsService {
             }),
       result: r.result,
       answers: (answersByUnit.get(r.equipmentId ?? null) ?? {}) as Record<string, AnswerValue>,
-      items: (r.items ?? []) as ItemResult[],
+      items: ((r.items ?? []) as ItemResult[]).map((item) => ({
+        ...item,
+        actionId: actionIds.get(`${r.equipmentId ?? 0}:${item.key}`) ?? null,
+      })),
     }));
     units.sort((a, b) =>
       (a.equipment?.assetTag ?? '').localeCompare(b.equipment?.assetTag ?? '', 'en', { numeric: true }),

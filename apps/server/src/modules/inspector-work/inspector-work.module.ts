@@ -17,8 +17,8 @@ export const inspectorWorkModule = defineModule({
       ctx.clock,
       services.notifications,
       ctx.fileStorage,
+      services.correctiveActions,
     );
-    for (const source of inspectorWork.overdueSources()) services.scheduledNotifications.register(source);
     services.inspectorWork = inspectorWork;
     return mount(inspectorWorkRoutes, { inspectorWorkService: inspectorWork });
   },

@@ -9,7 +9,6 @@ import {
   inspectionCategories,
   inspections,
   inspectionUnits,
-  notificationDispatch,
   sites,
   templates,
   templateVersions,
@@ -260,37 +259,5 @@ export class InspectorWorkRepository {
       .where(eq(users.id, id))
       .limit(1);
     return row ? `${row.firstName} ${row.lastName}`.trim() : '';
-  }
-
-  /**
-   * Open assignments due before `today` that `kind` has not announced yet (the ledger check keeps
-   * every run from re-reading the whole overdue backlog; the claim still decides who notifies).
-   */
-  async overdueNotAnnounced(kind: string, today: string, limit = 500) {
-    return this.db
-      .select({
-        id: assignments.id,
-        inspectorId: assignments.inspectorId,
-        siteId: assignments.siteId,
-        dueOn: assignments.dueOn,
-        siteName: sites.name,
-        siteCode: sites.siteCode,
-        templateName: templates.name,
-        inspectorFirstName: users.firstName,
-        inspectorLastName: users.lastName,
-      })
-      .from(assignments)
-      .innerJoin(sites, eq(sites.id, assignments.siteId))
-      .innerJoin(templates, eq(templates.id, assignments.templateId))
-      .innerJoin(users, eq(users.id, assignments.inspectorId))
-      .where(
-        and(
-          inArray(assignments.status, [...OPEN]),
-          lt(assignments.dueOn, today),
-          sql`not exists (select 1 from ${notificationDispatch} d where d.kind = ${kind} and d.object_id = ${assignments.id})`,
-        ),
-      )
-      .orderBy(asc(assignments.dueOn), asc(assignments.id))
-      .limit(limit);
   }
 }

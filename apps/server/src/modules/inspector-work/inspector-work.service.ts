@@ -24,12 +24,9 @@ import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
 import { processProfileImage } from '../../core/files/image-processing.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import type { Database, Executor } from '../../db/database.js';
+import type { CorrectiveActionsService } from '../corrective-actions/index.js';
 import { recomputeNextDue } from '../equipment/index.js';
-import type {
-  DueAnnouncement,
-  NotificationsService,
-  ScheduledNotificationSource,
-} from '../notifications/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import {
   type AssignmentRow,
   type InspectionRow,
@@ -47,12 +44,7 @@ import {
 } from './submission-evaluation.js';
 
 /** Client paths the notifications link to. */
-export const inspectorAssignmentPath = (id: number) => `/inspector/assignments/${id}`;
 export const inspectionDetailPath = (id: number) => `/dashboard/inspection-management/inspections/${id}`;
-
-/** Ledger kinds of the overdue announcement: one for the administrators, one for the inspector. */
-export const OVERDUE_ADMIN_KIND = 'assignment.overdue';
-export const OVERDUE_INSPECTOR_KIND = 'assignment.overdue.inspector';
 
 const isOpen = (status: AssignmentRow['status']) => status === 'assigned' || status === 'in_progress';
 
@@ -105,6 +97,7 @@ export class InspectorWorkService {
     private readonly clock: Clock,
     private readonly notifications: NotificationsService,
     private readonly storage: FileStorage,
+    private readonly correctiveActions: Pick<CorrectiveActionsService, 'onInspectionCompleted'>,
   ) {
     this.repo = new InspectorWorkRepository(db);
   }
@@ -353,6 +346,19 @@ export class InspectorWorkService {
         ...submission.notification,
         link: inspectionDetailPath(inspection.id),
       });
+      // Corrective actions for the failed items (and the outcome of a re-inspection), in this transaction.
+      await this.correctiveActions.onInspectionCompleted(tx, {
+        inspectionId: inspection.id,
+        assignmentId: a.id,
+        siteId: a.siteId,
+        inspectorId: auth.userId,
+        content,
+        answers: submission.inspection.answers,
+        results: submission.inspection.results,
+        remarks: submission.inspection.remarks,
+        now,
+        ip: origin.ip,
+      });
       return inspection.id;
     });
     const inspection = await this.summary(inspectionId);
@@ -413,56 +419,5 @@ export class InspectorWorkService {
       throw error;
     }
     return { url: fileUrl(name) };
-  }
-
-  /**
-   * The overdue announcements, registered with the scheduled job: the administrators (linked to the
-   * overdue list of the site) and the inspector (linked to their assignment) each get one, once per
-   * assignment, through two ledger kinds so each audience has its own link.
-   */
-  overdueSources(): ScheduledNotificationSource[] {
-    const describe = (r: Awaited<ReturnType<InspectorWorkRepository['overdueNotAnnounced']>>[number]) => ({
-      title: `Assignment overdue: ${r.siteName}`,
-      body: `${r.templateName} at ${r.siteCode} was due on ${r.dueOn}; assigned to ${personName({
-        firstName: r.inspectorFirstName,
-        lastName: r.inspectorLastName,
-      })}.`,
-    });
-    return [
-      {
-        kind: OVERDUE_ADMIN_KIND,
-        type: 'assignment.overdue',
-        findDue: async (db, now): Promise<DueAnnouncement[]> => {
-          const rows = await new InspectorWorkRepository(db).overdueNotAnnounced(
-            OVERDUE_ADMIN_KIND,
-            utcDateOf(now),
-          );
-          if (!rows.length) return [];
-          const admins = await this.notifications.adminRecipients(db);
-          return rows.map((r) => ({
-            objectId: r.id,
-            recipients: admins,
-            ...describe(r),
-            link: `/dashboard/inspection-management?tab=overdue&site=${r.siteId}`,
-          }));
-        },
-      },
-      {
-        kind: OVERDUE_INSPECTOR_KIND,
-        type: 'assignment.overdue',
-        findDue: async (db, now): Promise<DueAnnouncement[]> => {
-          const rows = await new InspectorWorkRepository(db).overdueNotAnnounced(
-            OVERDUE_INSPECTOR_KIND,
-            utcDateOf(now),
-          );
-          return rows.map((r) => ({
-            objectId: r.id,
-            recipients: [r.inspectorId],
-            ...describe(r),
-            link: inspectorAssignmentPath(r.id),
-          }));
-        },
-      },
-    ];
   }
 }

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
-  notificationDispatch,
   notificationStreamTickets,
   notifications,
   sessions,
@@ -115,16 +114,6 @@ export class NotificationsRepository {
         ),
       );
     return rows.map((r) => r.id);
-  }
-
-  /** True when this (kind, object) was not announced before; claims it. */
-  async claimDispatch(kind: string, objectId: number): Promise<boolean> {
-    const rows = await this.db
-      .insert(notificationDispatch)
-      .values({ kind, objectId })
-      .onConflictDoNothing({ target: [notificationDispatch.kind, notificationDispatch.objectId] })
-      .returning({ id: notificationDispatch.id });
-    return rows.length > 0;
   }
 
   async publish(channel: string, payload: string): Promise<void> {

@@ -1,3 +1,5 @@
+export { useInspectors } from './api/get-inspectors';
+export { assignmentKeys } from './api/keys';
 export { AssignmentsScreen } from './components/assignments-screen';
 export { InspectorAssignments } from './components/inspector-assignments';
 export { InspectorFilterSelect, SiteFilterSelect } from './components/work-filters';

@@ -1,2 +1,7 @@
-export { InspectionDetailView, InspectionNotFound } from './components/inspection-detail';
+export { inspectionKeys } from './api/keys';
+export {
+  InspectionDetailView,
+  type InspectionItemContext,
+  InspectionNotFound,
+} from './components/inspection-detail';
 export { InspectionHistory } from './components/inspection-history';

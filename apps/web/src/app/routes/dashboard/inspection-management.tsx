@@ -1,9 +1,27 @@
 import { AssignmentsScreen } from '@/features/assignments';
+import { CorrectiveActionsList } from '@/features/corrective-actions';
 import { InspectionHistory } from '@/features/inspections';
+import { NewScheduleButton, SchedulesScreen } from '@/features/schedules';
 
-/** The assignments screen, with the inspections feature's records in its "Completed history" view. */
+/**
+ * The assignments screen, with the inspections feature's records in its "Completed history" view,
+ * and the corrective actions and schedules features' tabs.
+ */
 function InspectionManagementRoute() {
-  return <AssignmentsScreen completedHistory={<InspectionHistory />} />;
+  return (
+    <AssignmentsScreen
+      completedHistory={<InspectionHistory />}
+      extraTabs={[
+        { value: 'actions', label: 'Corrective actions', content: <CorrectiveActionsList /> },
+        {
+          value: 'schedules',
+          label: 'Schedules',
+          content: <SchedulesScreen />,
+          actions: <NewScheduleButton />,
+        },
+      ]}
+    />
+  );
 }
 
 export { InspectionManagementRoute as Component };

@@ -1,13 +1,49 @@
+import { IconCalendarRepeat, IconChecklist } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import {
+  EquipmentActionsSection,
+  SiteActionsPanel,
+  SiteActionsTabLabel,
+} from '@/features/corrective-actions';
 import { SiteEquipmentPanel } from '@/features/equipment';
+import { SiteSchedulesPanel } from '@/features/schedules';
 import { SiteDetailsView, SiteNotFound } from '@/features/sites';
 
-/** /dashboard/site-management/:siteId: the site, with the equipment feature's panel in its Equipment tab. */
+/**
+ * /dashboard/site-management/:siteId: the site, with the equipment feature's panel in its Equipment
+ * tab (each unit's drawer showing its corrective actions), and tabs for the site's corrective actions
+ * and schedules.
+ */
 function SiteDetailsRoute() {
   const { siteId } = useParams();
   const id = Number(siteId);
   if (!Number.isInteger(id) || id <= 0) return <SiteNotFound />;
-  return <SiteDetailsView key={id} siteId={id} equipmentPanel={<SiteEquipmentPanel siteId={id} />} />;
+  return (
+    <SiteDetailsView
+      key={id}
+      siteId={id}
+      equipmentPanel={
+        <SiteEquipmentPanel
+          siteId={id}
+          unitSection={(unit) => <EquipmentActionsSection equipmentId={unit.id} siteId={unit.site.id} />}
+        />
+      }
+      extraTabs={[
+        {
+          value: 'actions',
+          label: <SiteActionsTabLabel siteId={id} />,
+          icon: IconChecklist,
+          content: <SiteActionsPanel siteId={id} />,
+        },
+        {
+          value: 'schedules',
+          label: 'Schedules',
+          icon: IconCalendarRepeat,
+          content: <SiteSchedulesPanel siteId={id} />,
+        },
+      ]}
+    />
+  );
 }
 
 export { SiteDetailsRoute as Component };

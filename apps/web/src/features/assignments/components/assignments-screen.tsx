@@ -1,5 +1,5 @@
 import { type Assignment, assignmentListQuerySchema } from '@inspecta/contract';
-import { Button, Group, Paper, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -22,7 +22,7 @@ import { InspectorFilterSelect, SiteFilterSelect } from './work-filters';
 export const ASSIGNMENT_PAGE_SIZE = 20;
 
 type Tab = 'active' | 'overdue' | 'history';
-const TABS: { value: Tab; label: string }[] = [
+const TABS: { value: string; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'overdue', label: 'Overdue' },
   { value: 'history', label: 'Completed history' },
@@ -78,7 +78,12 @@ function useUrlState() {
       ),
     [setParams],
   );
-  return { values, page, update };
+  /** To or from another feature's tab: every filter of the tab left behind goes. */
+  const switchTab = useCallback(
+    (tab: string) => setParams(tab === 'active' ? {} : { tab }, { replace: true }),
+    [setParams],
+  );
+  return { values, page, update, switchTab };
 }
 
 function paramsFor(values: Record<Key, string>, page: number): AssignmentListParams {
@@ -113,15 +118,31 @@ interface AssignmentsScreenProps {
    * by the app; without it, or with the Cancelled status chosen, the tab lists assignments.
    */
   completedHistory?: ReactNode;
+  /**
+   * Tabs other features add after the assignment tabs (corrective actions, schedules), composed by
+   * the app: each shows its own content in place of the assignments list, and may replace the
+   * header's "New assignment" button with its own actions.
+   */
+  extraTabs?: ExtraTab[];
+}
+
+export interface ExtraTab {
+  /** Its `?tab=` value. */
+  value: string;
+  label: string;
+  content: ReactNode;
+  /** The header's actions while the tab is open (none when not given). */
+  actions?: ReactNode;
 }
 
 /** Screen /dashboard/inspection-management: who inspects what, by when; overdue work; the history. */
-export function AssignmentsScreen({ completedHistory }: AssignmentsScreenProps = {}) {
-  const { values, page, update } = useUrlState();
+export function AssignmentsScreen({ completedHistory, extraTabs = [] }: AssignmentsScreenProps = {}) {
+  const { values, page, update, switchTab } = useUrlState();
   const tab: Tab = values.tab === 'overdue' || values.tab === 'history' ? values.tab : 'active';
+  const extraTab = extraTabs.find((t) => t.value === values.tab);
   const params = paramsFor(values, page);
   const showRecords = tab === 'history' && values.status !== 'cancelled' && completedHistory !== undefined;
-  const query = useAssignments(params, { enabled: !showRecords });
+  const query = useAssignments(params, { enabled: !showRecords && !extraTab });
   const rows = query.data?.assigned_sites ?? [];
   const total = query.data?.pagination.total ?? 0;
 
@@ -161,37 +182,48 @@ export function AssignmentsScreen({ completedHistory }: AssignmentsScreenProps =
         title="Inspection Management"
         description="Assign inspections to inspectors, follow open and overdue work, and look back at completed visits."
         actions={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-            data-testid="assignment-new"
-          >
-            New assignment
-          </Button>
+          extraTab ? (
+            extraTab.actions
+          ) : (
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+              data-testid="assignment-new"
+            >
+              New assignment
+            </Button>
+          )
         }
       />
-      <SegmentedControl
-        aria-label="Which assignments"
-        value={tab}
-        onChange={(value) =>
-          update({
-            tab: value === 'active' ? '' : value,
-            status: '',
-            sort: '',
-            result: '',
-            category: '',
-            from: '',
-            to: '',
-          })
-        }
-        data={TABS}
-        mb="md"
-        data-testid="assignment-tabs"
-      />
-      {showRecords ? (
+      {/* On a phone the tabs scroll sideways inside their strip; the page does not. */}
+      <ScrollArea type="auto" scrollbars="x" offsetScrollbars mb="md">
+        <SegmentedControl
+          aria-label="Which assignments"
+          value={extraTab?.value ?? tab}
+          onChange={(value) => {
+            // Between the assignment tabs the search, site and inspector stay; other tabs start clean.
+            if (extraTab || extraTabs.some((t) => t.value === value)) switchTab(value);
+            else
+              update({
+                tab: value === 'active' ? '' : value,
+                status: '',
+                sort: '',
+                result: '',
+                category: '',
+                from: '',
+                to: '',
+              });
+          }}
+          data={[...TABS, ...extraTabs.map(({ value, label }) => ({ value, label }))]}
+          data-testid="assignment-tabs"
+        />
+      </ScrollArea>
+      {extraTab ? (
+        extraTab.content
+      ) : showRecords ? (
         completedHistory
       ) : (
         <>

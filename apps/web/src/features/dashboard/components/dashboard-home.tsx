@@ -84,7 +84,7 @@ export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
         </Alert>
       ) : null}
 
-      <FigureCards figures={data?.figures} loading={loading} />
+      <FigureCards figures={data?.figures} loading={loading} actions={data?.actions} />
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>

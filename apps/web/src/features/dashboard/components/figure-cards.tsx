@@ -4,8 +4,10 @@ import {
   IconAlertTriangle,
   IconBriefcase,
   IconBuildingSkyscraper,
+  IconChecklist,
   IconClipboardCheck,
   IconClipboardList,
+  IconClockExclamation,
   type IconProps,
   IconRosetteDiscountCheck,
   IconTool,
@@ -89,21 +91,90 @@ function PlaceholderCard({ label, loading }: { label: string; loading: boolean }
   );
 }
 
-/** The eight key figures; each card opens the list it counts. */
+export interface ActionCounts {
+  open: number;
+  overdue: number;
+  openLink: string;
+  overdueLink: string;
+}
+
+/** Open and overdue corrective actions (issue 19), in the same card shape as the figures. */
+function ActionCards({ actions }: { actions: ActionCounts }) {
+  const cards = [
+    {
+      key: 'open',
+      label: 'Open corrective actions',
+      value: actions.open,
+      detail: 'Failed items being followed up',
+      link: actions.openLink,
+      icon: IconChecklist,
+      color: 'orange',
+      alarm: false,
+    },
+    {
+      key: 'overdue',
+      label: 'Overdue corrective actions',
+      value: actions.overdue,
+      detail: 'Open past their due date',
+      link: actions.overdueLink,
+      icon: IconClockExclamation,
+      color: 'red',
+      alarm: actions.overdue > 0,
+    },
+  ];
+  return cards.map((card) => (
+    <UnstyledButton
+      key={card.key}
+      component={Link}
+      to={card.link}
+      className={classes.figure}
+      data-alarm={card.alarm || undefined}
+      data-testid={`figure-actions-${card.key}`}
+      aria-label={`${card.label}: ${card.value.toLocaleString('en-IN')}. ${card.detail}. Open the list`}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} c="dimmed" className={classes.figureLabel}>
+          {card.label}
+        </Text>
+        <ThemeIcon variant="light" color={card.color} size={34} radius="md" aria-hidden="true">
+          <card.icon size={19} stroke={1.7} />
+        </ThemeIcon>
+      </Group>
+      <Text className={classes.figureValue} c={card.alarm ? 'red.7' : undefined} data-testid="figure-value">
+        {card.value.toLocaleString('en-IN')}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={2}>
+        {card.detail}
+      </Text>
+    </UnstyledButton>
+  ));
+}
+
+/** The key figures, then the corrective actions' two; each card opens the list it counts. */
 export function FigureCards({
   figures,
   loading,
+  actions,
 }: {
   figures: DashboardFigure[] | undefined;
   loading: boolean;
+  actions?: ActionCounts | undefined;
 }) {
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'md' }} data-testid="figures">
+    <SimpleGrid cols={{ base: 2, md: 4, xl: 5 }} spacing={{ base: 'sm', md: 'md' }} data-testid="figures">
       {figures
         ? figures.map((figure) => <FigureCard key={figure.key} figure={figure} />)
         : Object.entries(PLACEHOLDER_LABELS).map(([key, label]) => (
             <PlaceholderCard key={key} label={label} loading={loading} />
           ))}
+      {actions ? (
+        <ActionCards actions={actions} />
+      ) : (
+        <>
+          <PlaceholderCard label="Open corrective actions" loading={loading} />
+          <PlaceholderCard label="Overdue corrective actions" loading={loading} />
+        </>
+      )}
     </SimpleGrid>
   );
 }

@@ -83,10 +83,20 @@ interface EquipmentBrowserProps {
   siteId?: number;
   /** Rendered above the filters, with the action buttons passed in. */
   header: (actions: ReactNode) => ReactNode;
+  /** What other features show about a unit in its details drawer (e.g. its corrective actions). */
+  unitSection?: ((unit: Equipment) => ReactNode) | undefined;
 }
 
 /** Filters, search, the table, paging, the details drawer, and the add / import / export actions. */
-export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header }: EquipmentBrowserProps) {
+export function EquipmentBrowser({
+  state,
+  page,
+  onChange,
+  onPage,
+  siteId,
+  header,
+  unitSection,
+}: EquipmentBrowserProps) {
   const [searchText, setSearchText] = useState(state.search);
   const pushSearch = useDebouncedCallback((text: string) => onChange({ search: text.trim() }), 300);
   useEffect(() => setSearchText(state.search), [state.search]);
@@ -260,6 +270,7 @@ export function EquipmentBrowser({ state, page, onChange, onPage, siteId, header
 
       <EquipmentDetailsDrawer
         unitId={selectedId}
+        unitSection={unitSection}
         onClose={closeUnit}
         onEdit={(unit) => {
           setEditing(unit);

@@ -45,10 +45,17 @@ interface EquipmentDetailsDrawerProps {
   unitId: number | null;
   onClose: () => void;
   onEdit: (unit: Equipment) => void;
+  /** Another feature's section about this unit, shown above its history (supplied by the app). */
+  unitSection?: ((unit: Equipment) => ReactNode) | undefined;
 }
 
 /** Everything about one unit, its due date and its recent changes. */
-export function EquipmentDetailsDrawer({ unitId, onClose, onEdit }: EquipmentDetailsDrawerProps) {
+export function EquipmentDetailsDrawer({
+  unitId,
+  onClose,
+  onEdit,
+  unitSection,
+}: EquipmentDetailsDrawerProps) {
   const query = useEquipment(unitId);
   const remove = useDeleteEquipment();
   const unit = query.data?.equipment;
@@ -171,6 +178,12 @@ export function EquipmentDetailsDrawer({ unitId, onClose, onEdit }: EquipmentDet
               </Button>
             ) : null}
           </Group>
+          {unitSection ? (
+            <>
+              <Divider />
+              {unitSection(unit)}
+            </>
+          ) : null}
           <Divider />
           <div>
             <Group gap={6} mb="sm">

@@ -1,3 +1,5 @@
+import type { Equipment } from '@inspecta/contract';
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { EquipmentBrowser, type EquipmentBrowserKey } from './equipment-browser';
@@ -5,7 +7,7 @@ import { EquipmentBrowser, type EquipmentBrowserKey } from './equipment-browser'
 const KEYS: readonly EquipmentBrowserKey[] = ['search', 'site', 'type', 'status', 'due', 'sort', 'unit'];
 
 /** Screen /dashboard/equipment-management: every unit installed at every site. */
-export function EquipmentScreen() {
+export function EquipmentScreen({ unitSection }: { unitSection?: (unit: Equipment) => ReactNode } = {}) {
   const { values, page, update } = useUrlParams(KEYS);
   return (
     <EquipmentBrowser
@@ -13,6 +15,7 @@ export function EquipmentScreen() {
       page={page}
       onChange={update}
       onPage={(next) => update({ page: next }, { keepPage: true })}
+      unitSection={unitSection}
       header={(actions) => (
         <PageHeader
           title="Equipment Management"

@@ -1,5 +1,6 @@
+import type { Equipment } from '@inspecta/contract';
 import { Group, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { EquipmentBrowser, type EquipmentBrowserState } from './equipment-browser';
 
 const INITIAL: EquipmentBrowserState = {
@@ -14,13 +15,15 @@ const INITIAL: EquipmentBrowserState = {
 
 interface SiteEquipmentPanelProps {
   siteId: number;
+  /** Another feature's section in a unit's details drawer (supplied by the app). */
+  unitSection?: (unit: Equipment) => ReactNode;
 }
 
 /**
  * The Equipment tab of a site's details page: that site's units, with add, import and export for the
  * site. Its filters live in its own state, so they never clash with the page's URL.
  */
-export function SiteEquipmentPanel({ siteId }: SiteEquipmentPanelProps) {
+export function SiteEquipmentPanel({ siteId, unitSection }: SiteEquipmentPanelProps) {
   const [state, setState] = useState<EquipmentBrowserState>(INITIAL);
   const [page, setPage] = useState(1);
   return (
@@ -34,6 +37,7 @@ export function SiteEquipmentPanel({ siteId }: SiteEquipmentPanelProps) {
           if (!options?.keepPage) setPage(1);
         }}
         onPage={setPage}
+        unitSection={unitSection}
         header={(actions) => (
           <Group justify="space-between" align="flex-end" gap="md" mb="md" wrap="wrap">
             <div>

@@ -69,18 +69,35 @@ const outcomeBadges: Partial<Record<ItemResult['outcome'], { label: string; colo
   skipped: { label: 'Optional, skipped', color: 'gray.7' },
 };
 
+/** One answer of an inspection, as the corrective actions feature needs it to link or create an action. */
+export interface InspectionItemContext {
+  inspectionId: number;
+  equipmentId: number | null;
+  unitName: string;
+  itemKey: string;
+  itemLabel: string;
+  outcome: ItemResult['outcome'] | undefined;
+  /** Its corrective action (the latest), if any. */
+  actionId: number | null;
+}
+
+/** What the app shows under an answer (the corrective actions feature's link or "Create action"). */
+export type RenderItemAction = (context: InspectionItemContext) => ReactNode;
+
 function ItemRow({
   item,
   answer,
   result,
   anchor,
   onOpenImages,
+  action,
 }: {
   item: TemplateItem;
   answer: UnitResult['answers'][string] | undefined;
   result: ItemResult | undefined;
   anchor: string;
   onOpenImages: OpenImages;
+  action?: ReactNode;
 }) {
   const outcome = result?.outcome;
   const failed = outcome === 'fail';
@@ -127,6 +144,7 @@ function ItemRow({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <AnswerView item={item} answer={answer} outcome={outcome} onOpenImages={onOpenImages} />
+          {action ? <Box mt={6}>{action}</Box> : null}
         </Grid.Col>
       </Grid>
     </Box>
@@ -138,11 +156,13 @@ function UnitPanel({
   unit,
   unitIndex,
   onOpenImages,
+  renderItemAction,
 }: {
   inspection: InspectionDetail;
   unit: UnitResult;
   unitIndex: number;
   onOpenImages: OpenImages;
+  renderItemAction?: RenderItemAction | undefined;
 }) {
   const outcomes = outcomesByKey(unit.items);
   return (
@@ -161,6 +181,15 @@ function UnitPanel({
                 result={outcomes.get(item.key)}
                 anchor={itemAnchor(unitIndex, item.key)}
                 onOpenImages={onOpenImages}
+                action={renderItemAction?.({
+                  inspectionId: inspection.id,
+                  equipmentId: unit.equipment?.id ?? null,
+                  unitName: unitName(unit),
+                  itemKey: item.key,
+                  itemLabel: item.label,
+                  outcome: outcomes.get(item.key)?.outcome,
+                  actionId: outcomes.get(item.key)?.actionId ?? null,
+                })}
               />
             ))}
           </div>
@@ -261,7 +290,14 @@ export function InspectionNotFound() {
  * A completed inspection: result, where and by whom, every answer of every unit (photos, signature,
  * failed items highlighted with their reason), remarks, and the PDF report.
  */
-export function InspectionDetailView({ inspectionId }: { inspectionId: number }) {
+export function InspectionDetailView({
+  inspectionId,
+  renderItemAction,
+}: {
+  inspectionId: number;
+  /** Under each answer: its corrective action, or a way to create one (supplied by the app). */
+  renderItemAction?: RenderItemAction;
+}) {
   const query = useInspection(inspectionId);
   const report = useDownloadInspectionReport();
   const [images, setImages] = useState<{ urls: string[]; index: number; title: string } | null>(null);
@@ -407,22 +443,35 @@ export function InspectionDetailView({ inspectionId }: { inspectionId: number })
         >
           <Stack gap={6}>
             {failures.map((f) => (
-              <UnstyledButton
-                key={`${f.unitIndex}-${f.item.key}`}
-                onClick={() => jumpTo(f.unitIndex, f.item.key)}
-                fz="sm"
-                c="dark.8"
-                style={{ textAlign: 'left' }}
-              >
-                <Text span fw={600} c="red.8" inherit>
-                  {f.item.label}
-                </Text>
-                {f.reason ? ` — ${f.reason}` : ''}
-                <Text span c="gray.7" inherit>
-                  {inspection.units.length > 1 || inspection.units[0]?.equipment ? ` · ${f.unitName}` : ''}
-                  {f.sectionTitle ? ` · ${f.sectionTitle}` : ''}
-                </Text>
-              </UnstyledButton>
+              <Group key={`${f.unitIndex}-${f.item.key}`} gap="xs" wrap="nowrap" align="flex-start">
+                <UnstyledButton
+                  onClick={() => jumpTo(f.unitIndex, f.item.key)}
+                  fz="sm"
+                  c="dark.8"
+                  style={{ textAlign: 'left', flex: 1 }}
+                >
+                  <Text span fw={600} c="red.8" inherit>
+                    {f.item.label}
+                  </Text>
+                  {f.reason ? ` — ${f.reason}` : ''}
+                  <Text span c="gray.7" inherit>
+                    {inspection.units.length > 1 || inspection.units[0]?.equipment ? ` · ${f.unitName}` : ''}
+                    {f.sectionTitle ? ` · ${f.sectionTitle}` : ''}
+                  </Text>
+                </UnstyledButton>
+                {f.actionId ? (
+                  <Anchor
+                    component={Link}
+                    to={inspectionPaths.action(f.actionId)}
+                    size="sm"
+                    fw={600}
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="failure-action-link"
+                  >
+                    Action #{f.actionId}
+                  </Anchor>
+                ) : null}
+              </Group>
             ))}
           </Stack>
         </Alert>
@@ -492,7 +541,13 @@ export function InspectionDetailView({ inspectionId }: { inspectionId: number })
               <Accordion.Panel>
                 {/* Only open units are rendered: an inspection can cover dozens of units. */}
                 {opened.includes(String(index)) ? (
-                  <UnitPanel inspection={inspection} unit={unit} unitIndex={index} onOpenImages={setImages} />
+                  <UnitPanel
+                    inspection={inspection}
+                    unit={unit}
+                    unitIndex={index}
+                    onOpenImages={setImages}
+                    renderItemAction={renderItemAction}
+                  />
                 ) : null}
               </Accordion.Panel>
             </Accordion.Item>

@@ -97,6 +97,8 @@ export interface FailedItem {
   sectionTitle: string;
   item: TemplateItem;
   reason: string | null;
+  /** Its corrective action, when one exists. */
+  actionId: number | null;
 }
 
 /** Every failed item of the inspection, unit by unit, in the template's order. */
@@ -114,6 +116,7 @@ export function failedItems(inspection: InspectionDetail): FailedItem[] {
             sectionTitle: section.title,
             item,
             reason: outcome.reason,
+            actionId: outcome.actionId ?? null,
           });
         }
       }

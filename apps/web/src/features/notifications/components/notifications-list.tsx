@@ -15,19 +15,25 @@ import {
 } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import {
+  IconAlarm,
   IconAlertTriangle,
   IconBell,
   IconBellOff,
   IconCalendarEvent,
+  IconCalendarRepeat,
+  IconChecklist,
   IconChecks,
   IconCircleCheck,
   IconCircleX,
   IconClockExclamation,
   IconReceiptOff,
   IconRefresh,
+  IconRepeatOff,
+  IconRosetteDiscountCheck,
   IconShoppingCart,
   IconTrash,
   IconTruckDelivery,
+  IconUserCheck,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -54,6 +60,13 @@ const TYPE_ICONS: Record<string, { icon: typeof IconBell; color: string }> = {
   'order.placed': { icon: IconShoppingCart, color: 'brand' },
   'order.changed': { icon: IconTruckDelivery, color: 'teal' },
   'bill.cancelled': { icon: IconReceiptOff, color: 'gray' },
+  'action.created': { icon: IconChecklist, color: 'orange' },
+  'action.assigned': { icon: IconUserCheck, color: 'brand' },
+  'action.overdue': { icon: IconClockExclamation, color: 'red' },
+  'action.verified': { icon: IconRosetteDiscountCheck, color: 'green' },
+  'action.reinspection_failed': { icon: IconRepeatOff, color: 'red' },
+  'assignment.reminder': { icon: IconAlarm, color: 'yellow' },
+  'schedule.created': { icon: IconCalendarRepeat, color: 'teal' },
 };
 
 function NotificationItem({ notification }: { notification: Notification }) {

@@ -2,6 +2,7 @@ import type { SessionUser } from '@inspecta/contract';
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { EscalationSection } from './escalation-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { OrganisationSection } from './organisation-section';
 import { PasswordSection } from './password-section';
@@ -10,7 +11,7 @@ import { SessionsSection } from './sessions-section';
 
 /**
  * The settings page: one column of section cards, each with an id that is also its anchor
- * (#profile, #password, #sessions, #notifications, #organisation). Other features add their
+ * (#profile, #password, #sessions, #notifications, #organisation, #escalation). Other features add their
  * sections here in the same shape (a `SettingsCard`-like <section id=...>), e.g. the account
  * recovery feature's #email after #profile and its #delivery-outbox after #organisation.
  */
@@ -36,6 +37,7 @@ export function SettingsPage({ user, afterProfile, trailing }: SettingsPageProps
         <SessionsSection />
         <NotificationPreferencesSection />
         {user.userType === 'admin' ? <OrganisationSection /> : null}
+        {user.userType === 'admin' ? <EscalationSection /> : null}
         {trailing}
       </Stack>
     </>

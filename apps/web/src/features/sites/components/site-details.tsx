@@ -1,7 +1,8 @@
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 import { IconBuildingFactory2, IconClipboardCheck, IconTool, IconUserCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -44,9 +45,29 @@ export function SiteNotFound() {
   );
 }
 
+/** A tab another feature adds to the site's page (its corrective actions, its schedules), composed by the app. */
+export interface SiteExtraTab {
+  value: string;
+  label: ReactNode;
+  icon: Icon;
+  content: ReactNode;
+}
+
 /** The site's page: status and actions, address with a map link, client, contacts and its registers. */
-export function SiteDetailsView({ siteId, equipmentPanel }: { siteId: number; equipmentPanel?: ReactNode }) {
+export function SiteDetailsView({
+  siteId,
+  equipmentPanel,
+  extraTabs = [],
+}: {
+  siteId: number;
+  equipmentPanel?: ReactNode;
+  extraTabs?: SiteExtraTab[];
+}) {
   const query = useSiteDetails(siteId);
+  // The open tab is in the address (?tab=schedules), so a link can open it and a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const tabs = ['equipment', 'inspectors', 'history', ...extraTabs.map((t) => t.value)];
+  const tab = tabs.includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'equipment';
 
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) {
@@ -82,7 +103,11 @@ export function SiteDetailsView({ siteId, equipmentPanel }: { siteId: number; eq
       <SiteOverview site={site} />
 
       <Paper withBorder bg="white" p="md">
-        <Tabs defaultValue="equipment" keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(next) => setParams(next && next !== 'equipment' ? { tab: next } : {}, { replace: true })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             <Tabs.Tab value="equipment" leftSection={<IconTool size={16} aria-hidden="true" />}>
               Equipment ({site.equipmentSummary.total})
@@ -93,6 +118,15 @@ export function SiteDetailsView({ siteId, equipmentPanel }: { siteId: number; eq
             <Tabs.Tab value="history" leftSection={<IconClipboardCheck size={16} aria-hidden="true" />}>
               Inspection history
             </Tabs.Tab>
+            {extraTabs.map((tab) => (
+              <Tabs.Tab
+                key={tab.value}
+                value={tab.value}
+                leftSection={<tab.icon size={16} aria-hidden="true" />}
+              >
+                {tab.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="equipment">
             <EquipmentTab summary={site.equipmentSummary} siteId={site.id} panel={equipmentPanel} />
@@ -103,6 +137,11 @@ export function SiteDetailsView({ siteId, equipmentPanel }: { siteId: number; eq
           <Tabs.Panel value="history">
             <HistoryTab siteId={site.id} />
           </Tabs.Panel>
+          {extraTabs.map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value}>
+              {tab.content}
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Paper>
     </>

@@ -1,0 +1,409 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.js';
+import { containsPattern } from '../../db/query-helpers.js';
+import {
+  assignments,
+  correctiveActionComments,
+  correctiveActionEvents,
+  correctiveActionReinspections,
+  correctiveActionSearchText,
+  correctiveActions,
+  equipment,
+  inspections,
+  shopProductEquipmentTypes,
+  shopProducts,
+  sites,
+  templates,
+  templateVersions,
+  users,
+} from '../../db/schema.js';
+
+export type ActionRow = typeof correctiveActions.$inferSelect;
+export type NewActionRow = typeof correctiveActions.$inferInsert;
+const OPEN = ['open', 'in_progress'] as const;
+const DONE = ['resolved', 'verified'] as const;
+/** How many matches (in due order) a relevance-ordered search ranks. */
+const RELEVANCE_WINDOW = 2_000;
+
+export interface ActionFilter {
+  search?: string | undefined;
+  view: 'all' | 'open' | 'overdue' | 'mine' | 'resolved';
+  status?: ActionRow['status'] | undefined;
+  priority?: ActionRow['priority'] | undefined;
+  siteId?: number | undefined;
+  equipmentId?: number | undefined;
+  ownerId?: number | undefined;
+  inspectionId?: number | undefined;
+  /** The caller, for `mine`; an inspector's list is always limited to their own. */
+  me: number;
+  today: string;
+}
+
+const owner = alias(users, 'owner');
+
+/** The columns a list row needs. */
+function rowColumns() {
+  return {
+    action: correctiveActions,
+    site: { id: sites.id, name: sites.name, siteCode: sites.siteCode, clientId: sites.clientId },
+    equipment: {
+      id: equipment.id,
+      name: equipment.name,
+      assetTag: equipment.assetTag,
+      equipmentTypeId: equipment.equipmentTypeId,
+    },
+    owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, userType: owner.userType },
+  };
+}
+export type ActionWithRefs = {
+  action: ActionRow;
+  site: { id: number; name: string; siteCode: string; clientId: number | null };
+  equipment: { id: number; name: string; assetTag: string; equipmentTypeId: number } | null;
+  owner: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    userType: 'admin' | 'inspector' | 'client';
+  } | null;
+};
+
+export class CorrectiveActionsRepository {
+  constructor(private readonly db: Executor) {}
+
+  private conditions(f: ActionFilter): SQL[] {
+    const where: SQL[] = [];
+    const a = correctiveActions;
+    if (f.view === 'open') where.push(inArray(a.status, [...OPEN]));
+    if (f.view === 'overdue') where.push(inArray(a.status, [...OPEN]), lt(a.dueOn, f.today));
+    if (f.view === 'resolved') where.push(inArray(a.status, [...DONE]));
+    if (f.view === 'mine') where.push(eq(a.ownerId, f.me));
+    if (f.status) where.push(eq(a.status, f.status));
+    if (f.priority) where.push(eq(a.priority, f.priority));
+    if (f.siteId) where.push(eq(a.siteId, f.siteId));
+    if (f.equipmentId) where.push(eq(a.equipmentId, f.equipmentId));
+    if (f.ownerId) where.push(eq(a.ownerId, f.ownerId));
+    if (f.inspectionId) where.push(eq(a.inspectionId, f.inspectionId));
+    if (f.search) {
+      const pattern = containsPattern(f.search);
+      const either: SQL[] = [
+        sql`${correctiveActionSearchText(a)} ilike ${pattern}`,
+        sql`${a.siteId} in (select ${sites.id} from ${sites} where ${sites.searchText} like lower(${pattern}))`,
+        sql`${a.equipmentId} in (select ${equipment.id} from ${equipment} where ${equipment.assetTag} ilike ${pattern})`,
+      ];
+      const id = /^#?(\d{1,9})$/.exec(f.search.trim());
+      if (id) either.push(eq(a.id, Number(id[1])));
+      where.push(or(...either)!);
+    }
+    return where;
+  }
+
+  async list(
+    f: ActionFilter,
+    sort: { field: string; desc: boolean },
+    offset: number,
+    limit: number,
+  ): Promise<ActionWithRefs[]> {
+    const a = correctiveActions;
+    const dir = sort.desc ? desc : asc;
+    if (sort.field === 'relevance' && f.search) {
+      // Relevance is ranked among the first RELEVANCE_WINDOW matches in due order: exact for a
+      // narrow search, and a broad one ("seal" in a million actions) stays an index walk.
+      const candidates = this.db
+        .select({
+          id: a.id,
+          rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
+        })
+        .from(a)
+        .where(and(...this.conditions(f)))
+        .orderBy(asc(a.dueOn), asc(a.id))
+        .limit(RELEVANCE_WINDOW)
+        .as('candidates');
+      const rows = await this.db
+        .select(rowColumns())
+        .from(candidates)
+        .innerJoin(a, eq(a.id, candidates.id))
+        .innerJoin(sites, eq(sites.id, a.siteId))
+        .leftJoin(equipment, eq(equipment.id, a.equipmentId))
+        .leftJoin(owner, eq(owner.id, a.ownerId))
+        .orderBy(desc(candidates.rank), asc(a.dueOn), asc(a.id))
+        .offset(offset)
+        .limit(limit);
+      return rows as ActionWithRefs[];
+    }
+    const order: SQL[] =
+      sort.field === 'priority'
+        ? [dir(a.priority), asc(a.dueOn), asc(a.id)]
+        : sort.field === 'createdAt'
+          ? [dir(a.createdAt), dir(a.id)]
+          : sort.field === 'status'
+            ? [dir(a.status), asc(a.dueOn), asc(a.id)]
+            : [dir(a.dueOn), dir(a.id)];
+    const rows = await this.db
+      .select(rowColumns())
+      .from(a)
+      .innerJoin(sites, eq(sites.id, a.siteId))
+      .leftJoin(equipment, eq(equipment.id, a.equipmentId))
+      .leftJoin(owner, eq(owner.id, a.ownerId))
+      .where(and(...this.conditions(f)))
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit);
+    return rows as ActionWithRefs[];
+  }
+
+  /** How many match, up to `cap` + 1 (the caller reports "cap+" beyond). */
+  async countCapped(f: ActionFilter, cap: number): Promise<number> {
+    const inner = this.db
+      .select({ one: sql`1` })
+      .from(correctiveActions)
+      .where(and(...this.conditions(f)))
+      .limit(cap + 1)
+      .as('capped');
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(inner);
+    return Number(row?.n ?? 0);
+  }
+
+  async batchAfter(f: ActionFilter, afterId: number, size: number): Promise<ActionWithRefs[]> {
+    const a = correctiveActions;
+    const rows = await this.db
+      .select(rowColumns())
+      .from(a)
+      .innerJoin(sites, eq(sites.id, a.siteId))
+      .leftJoin(equipment, eq(equipment.id, a.equipmentId))
+      .leftJoin(owner, eq(owner.id, a.ownerId))
+      .where(and(gt(a.id, afterId), ...this.conditions(f)))
+      .orderBy(asc(a.id))
+      .limit(size);
+    return rows as ActionWithRefs[];
+  }
+
+  async findById(id: number): Promise<ActionWithRefs | undefined> {
+    const a = correctiveActions;
+    const [row] = await this.db
+      .select(rowColumns())
+      .from(a)
+      .innerJoin(sites, eq(sites.id, a.siteId))
+      .leftJoin(equipment, eq(equipment.id, a.equipmentId))
+      .leftJoin(owner, eq(owner.id, a.ownerId))
+      .where(eq(a.id, id));
+    return row as ActionWithRefs | undefined;
+  }
+
+  async lock(id: number): Promise<ActionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(correctiveActions)
+      .where(eq(correctiveActions.id, id))
+      .for('update');
+    return row;
+  }
+
+  async insertMany(values: NewActionRow[]): Promise<ActionRow[]> {
+    if (!values.length) return [];
+    return this.db.insert(correctiveActions).values(values).returning();
+  }
+
+  async update(id: number, values: Partial<NewActionRow>): Promise<ActionRow> {
+    const [row] = await this.db
+      .update(correctiveActions)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(correctiveActions.id, id))
+      .returning();
+    return row!;
+  }
+
+  async insertEvents(values: (typeof correctiveActionEvents.$inferInsert)[]): Promise<void> {
+    if (values.length) await this.db.insert(correctiveActionEvents).values(values);
+  }
+
+  async insertComment(values: typeof correctiveActionComments.$inferInsert) {
+    const [row] = await this.db.insert(correctiveActionComments).values(values).returning();
+    return row!;
+  }
+
+  async comments(actionId: number) {
+    return this.db
+      .select({
+        comment: correctiveActionComments,
+        author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(correctiveActionComments)
+      .leftJoin(users, eq(users.id, correctiveActionComments.authorId))
+      .where(eq(correctiveActionComments.actionId, actionId))
+      .orderBy(asc(correctiveActionComments.id));
+  }
+
+  async events(actionId: number) {
+    return this.db
+      .select({
+        event: correctiveActionEvents,
+        actor: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(correctiveActionEvents)
+      .leftJoin(users, eq(users.id, correctiveActionEvents.actorId))
+      .where(eq(correctiveActionEvents.actionId, actionId))
+      .orderBy(asc(correctiveActionEvents.id));
+  }
+
+  async reinspections(actionId: number) {
+    return this.db
+      .select({
+        link: correctiveActionReinspections,
+        assignment: {
+          id: assignments.id,
+          status: assignments.status,
+          dueOn: assignments.dueOn,
+          completedAt: assignments.completedAt,
+        },
+        inspector: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(correctiveActionReinspections)
+      .innerJoin(assignments, eq(assignments.id, correctiveActionReinspections.assignmentId))
+      .innerJoin(users, eq(users.id, assignments.inspectorId))
+      .where(eq(correctiveActionReinspections.actionId, actionId))
+      .orderBy(desc(correctiveActionReinspections.createdAt), desc(assignments.id));
+  }
+
+  /** Open (assigned or in progress) re-inspections of an action. */
+  async openReinspection(actionId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: assignments.id })
+      .from(correctiveActionReinspections)
+      .innerJoin(assignments, eq(assignments.id, correctiveActionReinspections.assignmentId))
+      .where(
+        and(
+          eq(correctiveActionReinspections.actionId, actionId),
+          inArray(assignments.status, ['assigned', 'in_progress']),
+        ),
+      )
+      .limit(1);
+    return row?.id;
+  }
+
+  async insertReinspection(actionId: number, assignmentId: number): Promise<void> {
+    await this.db.insert(correctiveActionReinspections).values({ actionId, assignmentId });
+  }
+
+  /** The actions a re-inspection assignment was requested for. */
+  async reinspectionsOfAssignment(assignmentId: number) {
+    return this.db
+      .select({ action: correctiveActions })
+      .from(correctiveActionReinspections)
+      .innerJoin(correctiveActions, eq(correctiveActions.id, correctiveActionReinspections.actionId))
+      .where(eq(correctiveActionReinspections.assignmentId, assignmentId))
+      .for('update', { of: correctiveActions });
+  }
+
+  async setReinspectionResult(
+    actionId: number,
+    assignmentId: number,
+    result: 'pass' | 'fail',
+    inspectionId: number,
+  ) {
+    await this.db
+      .update(correctiveActionReinspections)
+      .set({ result, inspectionId })
+      .where(
+        and(
+          eq(correctiveActionReinspections.actionId, actionId),
+          eq(correctiveActionReinspections.assignmentId, assignmentId),
+        ),
+      );
+  }
+
+  async inspectionRefs(inspectionId: number) {
+    const [row] = await this.db
+      .select({
+        inspection: inspections,
+        templateName: templates.name,
+        inspector: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(inspections)
+      .innerJoin(templates, eq(templates.id, inspections.templateId))
+      .innerJoin(users, eq(users.id, inspections.inspectorId))
+      .where(eq(inspections.id, inspectionId));
+    return row;
+  }
+
+  async templateContent(templateId: number, version: number): Promise<unknown> {
+    const [row] = await this.db
+      .select({ content: templateVersions.content })
+      .from(templateVersions)
+      .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.version, version)));
+    return row?.content;
+  }
+
+  async unitsByIds(ids: number[]) {
+    if (!ids.length) return [];
+    return this.db
+      .select({
+        id: equipment.id,
+        name: equipment.name,
+        assetTag: equipment.assetTag,
+        isCritical: equipment.isCritical,
+        siteId: equipment.siteId,
+      })
+      .from(equipment)
+      .where(inArray(equipment.id, ids));
+  }
+
+  async personOf(id: number) {
+    const [row] = await this.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, id));
+    return row;
+  }
+
+  async findAssignee(id: number) {
+    const [row] = await this.db
+      .select({ id: users.id, userType: users.userType, status: users.status, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, id));
+    return row;
+  }
+
+  /** The action id of each (unit, item) of an inspection: `${equipmentId ?? 0}:${itemKey}`. */
+  async actionIdsOf(inspectionId: number): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({
+        id: correctiveActions.id,
+        equipmentId: correctiveActions.equipmentId,
+        itemKey: correctiveActions.itemKey,
+      })
+      .from(correctiveActions)
+      .where(and(eq(correctiveActions.inspectionId, inspectionId), isNotNull(correctiveActions.itemKey)));
+    return new Map(rows.map((r) => [`${r.equipmentId ?? 0}:${r.itemKey}`, r.id]));
+  }
+
+  async counts(siteId: number | undefined, equipmentId: number | undefined, today: string) {
+    const where: SQL[] = [inArray(correctiveActions.status, [...OPEN])];
+    if (siteId) where.push(eq(correctiveActions.siteId, siteId));
+    if (equipmentId) where.push(eq(correctiveActions.equipmentId, equipmentId));
+    const [row] = await this.db
+      .select({
+        open: sql<number>`count(*)::int`,
+        overdue: sql<number>`count(*) filter (where ${correctiveActions.dueOn} < ${today}::date)::int`,
+      })
+      .from(correctiveActions)
+      .where(and(...where));
+    return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0) };
+  }
+
+  /** Active shop products linked to an equipment type (the action's "Order parts"). */
+  async suggestedProducts(equipmentTypeId: number) {
+    return this.db
+      .select({ id: shopProducts.id, sku: shopProducts.sku, name: shopProducts.name })
+      .from(shopProductEquipmentTypes)
+      .innerJoin(shopProducts, eq(shopProducts.id, shopProductEquipmentTypes.productId))
+      .where(
+        and(
+          eq(shopProductEquipmentTypes.equipmentTypeId, equipmentTypeId),
+          eq(shopProducts.status, 'active'),
+        ),
+      )
+      .orderBy(asc(shopProducts.name))
+      .limit(20);
+  }
+}

@@ -1,0 +1,1 @@
+export { escalationModule } from './escalation.module.js';

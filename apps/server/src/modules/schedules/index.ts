@@ -1,0 +1,1 @@
+export { schedulesModule } from './schedules.module.js';
