@@ -1,4 +1,5 @@
 export { useRefreshShopHome } from './api/get-inventory-summary';
+export { useProduct } from './api/get-product';
 export { useProducts } from './api/get-products';
 export { shopCatalogueKeys } from './api/keys';
 export { CategoriesScreen } from './components/categories-screen';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -95,6 +95,47 @@ describe('the cart step', () => {
     expect(within(lines[2]!).getByTestId('line-available').textContent).toBe('3 available');
 
     expect(screen.getByTestId('cart-total').textContent).toBe('₹17,707.08');
+  });
+
+  it("offers a corrective action's suggested parts, each added with one click, one already in the cart marked", async () => {
+    storage.setToken('t');
+    const product = (id: number, name: string) => ({
+      product: {
+        id,
+        sku: `P-${id}`,
+        name,
+        pricePaise: 45000,
+        currency: 'INR',
+        status: 'active',
+        stock: { onHand: 12, reserved: 0, available: 12 },
+      },
+    });
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/shop/products/10')) return json(200, product(10, 'ABC refill 6 kg'));
+      if (url.includes('/shop/products/77')) return json(200, product(77, 'Valve seal kit'));
+      if (url.includes('/cart/lines') && init?.method === 'POST')
+        return json(200, { cart, message: 'Valve seal kit added to the cart' });
+      if (url.includes('/shop/products'))
+        return json(200, { products: [], pagination: { page: 1, limit: 15, total: 0 } });
+      return json(404, {});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CartStep cart={cart} suggestedProductIds={[10, 77]} />);
+    const panel = await screen.findByTestId('suggested-products');
+    await waitFor(() => expect(within(panel).getAllByTestId('suggested-product')).toHaveLength(2));
+    // Product 10 is line 1 of the cart already.
+    expect(within(panel).getByText('In the cart')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add Valve seal kit' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => String(url).endsWith('/shop/clients/7/cart/lines') && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 77, quantity: 1 });
   });
 
   it('lists what stops the order from being placed, and nothing when the cart is ready', () => {

@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatMoney, useProducts } from '@/features/shop-catalogue';
+import { formatMoney, useProduct, useProducts } from '@/features/shop-catalogue';
 import { isApiError } from '@/lib/api-client';
 import { useAddCartLine } from '../api/add-cart-line';
 import { useRemoveCartLine } from '../api/remove-cart-line';
@@ -291,9 +291,77 @@ function ProductPicker({ clientId }: { clientId: number }) {
 }
 
 /** Step 2 of a new order: the client's cart, with live prices and tax from the server. */
-export function CartStep({ cart }: { cart: Cart }) {
+/** One product a corrective action suggests (the parts linked to the failed unit's type), with Add. */
+function SuggestedProduct({ productId, cart }: { productId: number; cart: Cart }) {
+  const product = useProduct(productId);
+  const add = useAddCartLine();
+  const details = product.data?.product;
+  if (product.isError) return null;
+  if (!details)
+    return (
+      <Text size="sm" c="dimmed">
+        Loading a suggested part…
+      </Text>
+    );
+  const inCart = cart.lines.some((line) => line.productId === productId);
+  const addOne = async () => {
+    try {
+      const result = await add.mutateAsync({ clientId: cart.clientId, body: { productId, quantity: 1 } });
+      notifications.show({ color: 'teal', message: result.message });
+    } catch (error) {
+      showError('Could not add the product', error);
+    }
+  };
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap" data-testid="suggested-product">
+      <Text size="sm">
+        <Text span ff="monospace" size="xs">
+          {details.sku}
+        </Text>{' '}
+        {details.name} · {formatMoney(details.pricePaise, details.currency)} · {details.stock.available}{' '}
+        available
+      </Text>
+      {inCart ? (
+        <Text size="sm" c="dimmed">
+          In the cart
+        </Text>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          loading={add.isPending}
+          disabled={details.status !== 'active'}
+          onClick={() => void addOne()}
+          aria-label={`Add ${details.name}`}
+        >
+          Add
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The cart step. `suggestedProductIds` (from `?product_ids=`, set by a corrective action's "Order
+ * parts") lists the parts that fit the failed unit, each added with one click, never by itself: a
+ * reload must not add them twice.
+ */
+export function CartStep({ cart, suggestedProductIds = [] }: { cart: Cart; suggestedProductIds?: number[] }) {
   return (
     <Stack gap="md">
+      {suggestedProductIds.length ? (
+        <Paper withBorder p="md" data-testid="suggested-products">
+          <Text fw={600} size="sm" mb="xs">
+            Suggested parts for the corrective action
+          </Text>
+          <Stack gap="xs">
+            {suggestedProductIds.map((id) => (
+              <SuggestedProduct key={id} productId={id} cart={cart} />
+            ))}
+          </Stack>
+        </Paper>
+      ) : null}
       <ProductPicker clientId={cart.clientId} />
       {cart.lines.length ? (
         <Stack gap="xs" data-testid="cart-lines">

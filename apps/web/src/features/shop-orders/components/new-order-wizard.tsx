@@ -20,7 +20,7 @@ import { SplitStep } from './split-step';
 
 const STEPS = ['client', 'cart', 'addresses', 'review'] as const;
 type Step = (typeof STEPS)[number];
-const KEYS = ['client_id', 'step'] as const;
+const KEYS = ['client_id', 'step', 'product_ids'] as const;
 const STEP_LABELS: Record<Step, string> = {
   client: 'Client',
   cart: 'Cart',
@@ -37,6 +37,12 @@ export function NewOrderWizard() {
   const { values, update } = useUrlParams(KEYS);
   const navigate = useNavigate();
   const clientId = positiveId(values.client_id) ?? null;
+  // A corrective action's "Order parts" names the parts that fit the failed unit (`?product_ids=1,2`).
+  const suggestedProductIds = (values.product_ids ?? '')
+    .split(',')
+    .map((id) => positiveId(id))
+    .filter((id): id is number => id !== undefined)
+    .slice(0, 20);
   const requested = (STEPS as readonly string[]).includes(values.step) ? (values.step as Step) : null;
   const step: Step = clientId === null ? 'client' : (requested ?? 'cart');
   const active = STEPS.indexOf(step);
@@ -163,7 +169,7 @@ export function NewOrderWizard() {
         <Stack gap="md">
           {step === 'cart' ? (
             <>
-              <CartStep cart={cart} />
+              <CartStep cart={cart} suggestedProductIds={suggestedProductIds} />
               <Paper withBorder bg="white" p="md">
                 <ClientAddresses clientId={cart.clientId} headingOrder={2} />
               </Paper>
