@@ -148,7 +148,7 @@ describe('settings', () => {
     await screenshot(page, 'settings-organisation-logo');
 
     // Leave the shared e2e server as it was for the other specs.
-    await page.getByRole('button', { name: 'Remove' }).last().click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
     await page.getByTestId('header-organisation-logo').waitFor({ state: 'detached' });
   });
 
