@@ -11,6 +11,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { FileStorage } from '../../core/files/file-storage.js';
 import { fileNameFromUrl } from '../../core/files/file-urls.js';
+import { writePageFooters } from '../../core/pdf.js';
 
 /** Everything the report prints; images are already PNG or JPEG (what pdfkit can embed). */
 export interface ReportInput {
@@ -542,31 +543,16 @@ class ReportWriter {
 
   /** Footer on every page, once all pages exist: who, which inspection, "Page N of M". */
   footers(): void {
-    const { doc, input } = this;
-    const range = doc.bufferedPageRange();
-    const total = range.count;
-    const left = `${input.organisation.companyName} · Inspection #${input.detail.id} · ${input.detail.site.siteCode}`;
+    const { input } = this;
     const generated = `Generated ${formatInstant(input.generatedAt, input.organisation)}`;
-    for (let i = range.start; i < range.start + total; i++) {
-      doc.switchToPage(i);
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
-      const y = doc.page.height - MARGIN - 6;
-      doc
-        .moveTo(this.left, y - 8)
-        .lineTo(this.left + this.width, y - 8)
-        .lineWidth(0.5)
-        .strokeColor(COLOURS.rule)
-        .stroke();
-      doc.font('Helvetica').fontSize(8).fillColor(COLOURS.muted);
-      doc.text(`${left} · ${generated}`, this.left, y, { width: this.width - 80, lineBreak: false });
-      doc.text(`Page ${i - range.start + 1} of ${total}`, this.left, y, {
-        width: this.width,
-        align: 'right',
-        lineBreak: false,
-      });
-      doc.page.margins.bottom = bottomMargin;
-    }
+    writePageFooters(this.doc, {
+      left: this.left,
+      width: this.width,
+      margin: MARGIN,
+      text: `${input.organisation.companyName} · Inspection #${input.detail.id} · ${input.detail.site.siteCode} · ${generated}`,
+      textColour: COLOURS.muted,
+      ruleColour: COLOURS.rule,
+    });
   }
 }
 

@@ -7,9 +7,7 @@ import {
   stateCodeOf,
 } from '@inspecta/contract';
 import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
-import type { FileStorage } from '../../core/files/file-storage.js';
-import { fileNameFromUrl } from '../../core/files/file-urls.js';
+import { formatRupees, writePageFooters } from '../../core/pdf.js';
 
 /*
  * The PDF of a bill or credit note (docs/shop-bills.md): text, never pictures of text, so the bill
@@ -29,30 +27,6 @@ const COLOURS = {
 };
 const MARGIN = 36;
 const FOOTER_SPACE = 30;
-
-/** The organisation's logo as PNG for pdfkit (uploads are WebP); null when there is none or it is unreadable. */
-export async function loadLogo(storage: FileStorage, logoUrl: string | null): Promise<Buffer | null> {
-  const name = fileNameFromUrl(logoUrl);
-  const data = name ? await storage.read(name) : null;
-  if (!data) return null;
-  try {
-    return await sharp(data, { limitInputPixels: 40_000_000 })
-      .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    return null;
-  }
-}
-
-/** Paise as rupees with Indian digit grouping: 12345678 → "1,23,456.78". */
-export function formatMoney(paise: number): string {
-  const negative = paise < 0;
-  const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100).toLocaleString('en-IN');
-  const rest = String(abs % 100).padStart(2, '0');
-  return `${negative ? '-' : ''}${rupees}.${rest}`;
-}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -139,7 +113,7 @@ class BillWriter {
       heading,
       width,
       align: 'right',
-      value: (l) => formatMoney(value(l)),
+      value: (l) => formatRupees(value(l)),
     });
     const fixed: Column[] = [
       { key: 'n', heading: '#', width: 18, align: 'left', value: (l) => String(l.lineNumber) },
@@ -343,21 +317,26 @@ class BillWriter {
       intra
         ? [
             `${r.gstRate}%`,
-            formatMoney(r.taxablePaise),
-            formatMoney(r.cgstPaise),
-            formatMoney(r.sgstPaise),
-            formatMoney(r.taxPaise),
+            formatRupees(r.taxablePaise),
+            formatRupees(r.cgstPaise),
+            formatRupees(r.sgstPaise),
+            formatRupees(r.taxPaise),
           ]
-        : [`${r.gstRate}%`, formatMoney(r.taxablePaise), formatMoney(r.igstPaise), formatMoney(r.taxPaise)],
+        : [
+            `${r.gstRate}%`,
+            formatRupees(r.taxablePaise),
+            formatRupees(r.igstPaise),
+            formatRupees(r.taxPaise),
+          ],
     );
     const rateHeadings = intra
       ? ['GST rate', 'Taxable', 'CGST', 'SGST', 'Tax']
       : ['GST rate', 'Taxable', 'IGST', 'Tax'];
-    const totalRows: Array<[string, string]> = [['Taxable value', formatMoney(bill.taxablePaise)]];
+    const totalRows: Array<[string, string]> = [['Taxable value', formatRupees(bill.taxablePaise)]];
     if (intra) {
-      totalRows.push(['CGST', formatMoney(bill.cgstPaise)], ['SGST', formatMoney(bill.sgstPaise)]);
-    } else totalRows.push(['IGST', formatMoney(bill.igstPaise)]);
-    totalRows.push(['Round-off', formatMoney(bill.roundOffPaise)]);
+      totalRows.push(['CGST', formatRupees(bill.cgstPaise)], ['SGST', formatRupees(bill.sgstPaise)]);
+    } else totalRows.push(['IGST', formatRupees(bill.igstPaise)]);
+    totalRows.push(['Round-off', formatRupees(bill.roundOffPaise)]);
     const needed = Math.max(rateRows.length + 1, totalRows.length + 1) * 14 + 70;
     this.ensure(needed);
     const top = doc.y;
@@ -402,7 +381,7 @@ class BillWriter {
       .text(bill.kind === 'credit_note' ? 'Total credit (INR)' : 'Total (INR)', x + 4, y + 7, {
         width: width - 100,
       });
-    doc.text(formatMoney(bill.totalPaise), x + width - 96, y + 7, { width: 92, align: 'right' });
+    doc.text(formatRupees(bill.totalPaise), x + width - 96, y + 7, { width: 92, align: 'right' });
     y += 30;
 
     doc.y = Math.max(rateBottom, y) + 6;
@@ -441,34 +420,18 @@ class BillWriter {
 
   /** "Page N of M" (and CANCELLED on a cancelled bill) on every page, once all pages exist. */
   footers(): void {
-    const { doc, input } = this;
-    const { bill } = input;
-    const range = doc.bufferedPageRange();
-    const total = range.count;
-    for (let i = range.start; i < range.start + total; i++) {
-      doc.switchToPage(i);
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
-      const y = doc.page.height - MARGIN - 8;
-      doc
-        .moveTo(this.left, y - 6)
-        .lineTo(this.left + this.width, y - 6)
-        .lineWidth(0.5)
-        .strokeColor(COLOURS.rule)
-        .stroke();
-      const left = `${bill.seller.companyName} · ${this.title === 'CREDIT NOTE' ? 'Credit note' : 'Tax invoice'} ${bill.billNumber}${bill.status === 'cancelled' ? ' · CANCELLED' : ''}`;
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor(bill.status === 'cancelled' ? COLOURS.cancelled : COLOURS.muted);
-      doc.text(left, this.left, y, { width: this.width - 80, lineBreak: false });
-      doc.fillColor(COLOURS.muted).text(`Page ${i - range.start + 1} of ${total}`, this.left, y, {
-        width: this.width,
-        align: 'right',
-        lineBreak: false,
-      });
-      doc.page.margins.bottom = bottomMargin;
-    }
+    const { bill } = this.input;
+    const kind = this.title === 'CREDIT NOTE' ? 'Credit note' : 'Tax invoice';
+    const cancelled = bill.status === 'cancelled';
+    writePageFooters(this.doc, {
+      left: this.left,
+      width: this.width,
+      margin: MARGIN,
+      text: `${bill.seller.companyName} · ${kind} ${bill.billNumber}${cancelled ? ' · CANCELLED' : ''}`,
+      textColour: cancelled ? COLOURS.cancelled : COLOURS.muted,
+      ruleColour: COLOURS.rule,
+      pageNumberColour: COLOURS.muted,
+    });
   }
 }
 

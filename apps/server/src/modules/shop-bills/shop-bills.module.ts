@@ -17,7 +17,8 @@ export const shopBillsModule = defineModule({
       ctx.clock,
       ctx.services.settings,
       ctx.services.notifications,
+      ctx.fileStorage,
     );
-    return mount(shopBillsRoutes, { bills: ctx.services.shopBills, fileStorage: ctx.fileStorage });
+    return mount(shopBillsRoutes, { bills: ctx.services.shopBills });
   },
 });

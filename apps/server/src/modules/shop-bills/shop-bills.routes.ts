@@ -11,11 +11,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
-import type { FileStorage } from '../../core/files/file-storage.js';
 import { errorResponses, originOf, requireAuth } from '../../core/http.js';
 import { attachment, EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
 import { BILL_EXPORT_COLUMNS, taxByRateSheet } from './bill-exports.js';
-import { billFileName, loadLogo, renderBillPdf } from './bill-pdf.js';
 import type { ShopBillsService } from './shop-bills.service.js';
 
 const tags = ['shop bills'];
@@ -23,14 +21,10 @@ const config = { access: access.admin };
 
 export interface ShopBillsRoutesOptions {
   bills: ShopBillsService;
-  fileStorage: FileStorage;
 }
 
 /** Bills (GST tax invoices) and credit notes: list, one, PDF, export, cancel, re-issue (docs/shop-bills.md). Admin only. */
-export const shopBillsRoutes: FastifyPluginAsyncZod<ShopBillsRoutesOptions> = async (
-  app,
-  { bills, fileStorage },
-) => {
+export const shopBillsRoutes: FastifyPluginAsyncZod<ShopBillsRoutesOptions> = async (app, { bills }) => {
   app.get(
     '/shop/bills',
     {
@@ -107,14 +101,11 @@ export const shopBillsRoutes: FastifyPluginAsyncZod<ShopBillsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const bill = await bills.get(request.params.id);
-      const organisation = await bills.organisation();
-      const logo = await loadLogo(fileStorage, organisation.logoUrl);
-      const pdf = renderBillPdf({ bill, organisation, logo });
+      const { pdf, fileName } = await bills.pdf(request.params.id);
       // A stream, not a JSON body: the plain reply type (the route's schema types only the errors).
       return (reply as FastifyReply)
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', attachment(billFileName(bill)))
+        .header('Content-Disposition', attachment(fileName))
         .header('Cache-Control', 'no-store')
         .header('Access-Control-Expose-Headers', 'Content-Disposition')
         .send(pdf);

@@ -29,10 +29,13 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import type { FileStorage } from '../../core/files/file-storage.js';
+import { loadPdfLogo } from '../../core/pdf.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { NotificationsService } from '../notifications/index.js';
+import { billFileName, renderBillPdf } from './bill-pdf.js';
 import {
   BILL_COUNT_CAP,
   type BillExportRow,
@@ -214,6 +217,7 @@ export class ShopBillsService {
     private readonly clock: Clock,
     private readonly settings: OrganisationReader,
     private readonly notifications: NotificationsService,
+    private readonly fileStorage: FileStorage,
   ) {
     this.repo = new ShopBillsRepository(db);
   }
@@ -449,9 +453,15 @@ export class ShopBillsService {
     };
   }
 
-  /** The organisation as the PDF prints it (its logo; the seller itself is the bill's copy). */
-  async organisation(): Promise<OrganisationSettings> {
-    return (await this.settings.organisation()).organisation;
+  /**
+   * The bill's PDF, ready to stream, and its file name. Only the logo and the date format come from
+   * today's settings; the seller is the bill's own copy.
+   */
+  async pdf(id: number) {
+    const bill = await this.get(id);
+    const { organisation } = await this.settings.organisation();
+    const logo = await loadPdfLogo(this.fileStorage, organisation.logoUrl);
+    return { pdf: renderBillPdf({ bill, organisation, logo }), fileName: billFileName(bill) };
   }
 
   /** Revenue this month (home): taxable value of invoices minus credit notes, in the organisation's time zone. */

@@ -8,9 +8,7 @@ import {
   supplyTypeLabels,
 } from '@inspecta/contract';
 import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
-import type { FileStorage } from '../../core/files/file-storage.js';
-import { fileNameFromUrl } from '../../core/files/file-urls.js';
+import { formatRupees, writePageFooters } from '../../core/pdf.js';
 
 /*
  * The order's PDF (GET /api/shop/orders/:id/pdf): company name and logo from Settings, the order
@@ -24,29 +22,6 @@ type Doc = InstanceType<typeof PDFDocument>;
 const COLOURS = { ink: '#1f2933', muted: '#616e7c', rule: '#d9dee4', band: '#f1f4f7', brand: '#1c5d99' };
 const MARGIN = 48;
 const FOOTER_SPACE = 36;
-
-/** The logo as PNG for pdfkit (uploads are WebP), or undefined when there is none or it is unreadable. */
-export async function loadLogo(storage: FileStorage, logoUrl: string | null): Promise<Buffer | undefined> {
-  const name = fileNameFromUrl(logoUrl);
-  const data = name ? await storage.read(name) : null;
-  if (!data) return undefined;
-  try {
-    return await sharp(data, { limitInputPixels: 40_000_000 })
-      .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    return undefined;
-  }
-}
-
-/** 123456 paise → "1,234.56" (Indian grouping). */
-export function amount(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100).toLocaleString('en-IN');
-  return `${sign}${rupees}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 function addressLines(a: AddressSnapshot): string[] {
   return [
@@ -83,7 +58,7 @@ class OrderWriter {
   constructor(
     private readonly order: Order,
     private readonly organisation: OrganisationSettings,
-    private readonly logo: Buffer | undefined,
+    private readonly logo: Buffer | null,
   ) {
     this.doc = new PDFDocument({
       size: 'A4',
@@ -251,9 +226,9 @@ class OrderWriter {
         notes.length ? `${line.name} (${notes.join(', ')})` : line.name,
         line.hsnCode,
         String(line.quantity),
-        amount(line.unitPricePaise),
+        formatRupees(line.unitPricePaise),
         `${line.gstRate}%`,
-        amount(line.taxablePaise),
+        formatRupees(line.taxablePaise),
       ]);
     }
     this.doc.y += 12;
@@ -305,14 +280,14 @@ class OrderWriter {
       const t = s.totals;
       const tax =
         s.supplyType === 'intra_state'
-          ? `CGST ${amount(t.cgstPaise)} + SGST ${amount(t.sgstPaise)}`
-          : `IGST ${amount(t.igstPaise)}`;
+          ? `CGST ${formatRupees(t.cgstPaise)} + SGST ${formatRupees(t.sgstPaise)}`
+          : `IGST ${formatRupees(t.igstPaise)}`;
       doc
         .font('Helvetica')
         .fontSize(9)
         .fillColor(COLOURS.ink)
         .text(
-          `Taxable ${amount(t.taxablePaise)} · ${tax} · Total INR ${amount(t.totalPaise)}`,
+          `Taxable ${formatRupees(t.taxablePaise)} · ${tax} · Total INR ${formatRupees(t.totalPaise)}`,
           this.left,
           doc.y + 3,
           { width: this.width, align: 'right' },
@@ -325,16 +300,16 @@ class OrderWriter {
     const { doc, order } = this;
     const t = order.totals;
     const rows: Array<[string, string]> = [
-      ['Taxable value', amount(t.taxablePaise)],
+      ['Taxable value', formatRupees(t.taxablePaise)],
       ...(t.cgstPaise
         ? ([
-            ['CGST', amount(t.cgstPaise)],
-            ['SGST', amount(t.sgstPaise)],
+            ['CGST', formatRupees(t.cgstPaise)],
+            ['SGST', formatRupees(t.sgstPaise)],
           ] as Array<[string, string]>)
         : []),
-      ...(t.igstPaise ? ([['IGST', amount(t.igstPaise)]] as Array<[string, string]>) : []),
-      ['Total tax', amount(t.taxPaise)],
-      ['Order total (INR)', amount(t.totalPaise)],
+      ...(t.igstPaise ? ([['IGST', formatRupees(t.igstPaise)]] as Array<[string, string]>) : []),
+      ['Total tax', formatRupees(t.taxPaise)],
+      ['Order total (INR)', formatRupees(t.totalPaise)],
     ];
     this.ensure(rows.length * 16 + 30);
     this.heading('Totals');
@@ -364,29 +339,14 @@ class OrderWriter {
   }
 
   footers(generatedAt: Date) {
-    const { doc } = this;
-    const range = doc.bufferedPageRange();
-    const left = `${this.organisation.companyName} · Order ${this.order.orderNumber} · Generated ${dateText(generatedAt.toISOString(), this.organisation)}`;
-    for (let i = range.start; i < range.start + range.count; i++) {
-      doc.switchToPage(i);
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      const y = doc.page.height - MARGIN - 6;
-      doc
-        .moveTo(this.left, y - 8)
-        .lineTo(this.left + this.width, y - 8)
-        .lineWidth(0.5)
-        .strokeColor(COLOURS.rule)
-        .stroke();
-      doc.font('Helvetica').fontSize(8).fillColor(COLOURS.muted);
-      doc.text(left, this.left, y, { width: this.width - 80, lineBreak: false });
-      doc.text(`Page ${i - range.start + 1} of ${range.count}`, this.left, y, {
-        width: this.width,
-        align: 'right',
-        lineBreak: false,
-      });
-      doc.page.margins.bottom = bottomMargin;
-    }
+    writePageFooters(this.doc, {
+      left: this.left,
+      width: this.width,
+      margin: MARGIN,
+      text: `${this.organisation.companyName} · Order ${this.order.orderNumber} · Generated ${dateText(generatedAt.toISOString(), this.organisation)}`,
+      textColour: COLOURS.muted,
+      ruleColour: COLOURS.rule,
+    });
   }
 }
 
@@ -394,7 +354,7 @@ class OrderWriter {
 export function renderOrderPdf(
   order: Order,
   organisation: OrganisationSettings,
-  logo: Buffer | undefined,
+  logo: Buffer | null,
   generatedAt: Date,
 ): Doc {
   const writer = new OrderWriter(order, organisation, logo);

@@ -10,6 +10,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { FileStorage } from '../../core/files/file-storage.js';
+import { loadPdfLogo } from '../../core/pdf.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database } from '../../db/database.js';
 import { todayOf } from '../../db/query-helpers.js';
@@ -17,7 +18,7 @@ import { CartRepository } from './cart.repository.js';
 import { loadCartState, type OrganisationReader } from './cart.service.js';
 import { assembleCart } from './cart-view.js';
 import { loadOrderData } from './order-data.js';
-import { loadLogo, orderPdfFileName, renderOrderPdf } from './order-pdf.js';
+import { orderPdfFileName, renderOrderPdf } from './order-pdf.js';
 import { assembleOrder, toOrderListItem } from './order-view.js';
 import { type OrderFilter, type OrderListRow, OrdersRepository } from './orders.repository.js';
 import { type OrderNotifier, orderMovement, type StockLedger } from './shop-orders-deps.js';
@@ -282,7 +283,7 @@ export class OrdersService {
   async pdf(orderId: number) {
     const order = assembleOrder(await loadOrderData(this.db, orderId));
     const { organisation } = await this.settings.organisation();
-    const logo = await loadLogo(this.fileStorage, organisation.logoUrl);
+    const logo = await loadPdfLogo(this.fileStorage, organisation.logoUrl);
     return {
       pdf: renderOrderPdf(order, organisation, logo, this.clock.now()),
       fileName: orderPdfFileName(order),

@@ -8,6 +8,7 @@ import {
   taxLine,
 } from '@inspecta/contract';
 import { AppError } from '../../core/errors.js';
+import { formatRupees } from '../../core/pdf.js';
 import type { AddressesRepository, AddressRow, AddressView, ClientRow } from './addresses.repository.js';
 
 /** Rules every part of the module shares: the client check, the address views, tax sums. */
@@ -128,5 +129,5 @@ export function dayIn(timezone: string, at: Date): string {
 
 /** Rupees for messages: ₹1,23,456.78. */
 export function rupeesText(paise: number): string {
-  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `₹${formatRupees(paise)}`;
 }
