@@ -134,7 +134,9 @@ async function withDatabase(driver: 'pglite' | 'postgres', run: (db: DatabaseHan
     await run(db);
   } finally {
     await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DB=1 leaves the generated database behind, to read its plans with EXPLAIN.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`   (kept database ${name})`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

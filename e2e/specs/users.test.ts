@@ -52,12 +52,19 @@ describe('user management screen', () => {
 
   /** The user-list requests the page has sent and not yet had answered. */
   const listRequests = new Set<Request>();
+  /** The list's answers on this page (status and query), for a failure's message. */
+  const listStatuses: string[] = [];
   function watchListRequests() {
     listRequests.clear();
     const isList = (request: Request) =>
       ['/api/admin/userlist', '/api/create/admin'].includes(new URL(request.url()).pathname);
     page.on('request', (request) => {
       if (isList(request)) listRequests.add(request);
+    });
+    listStatuses.length = 0;
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/admin/userlist') listStatuses.push(`${response.status()} ${url.search}`);
     });
     const done = (request: Request) => listRequests.delete(request);
     page.on('requestfinished', done);
@@ -162,9 +169,16 @@ describe('user management screen', () => {
       /^\d+ inspectors/.test(document.querySelector('[data-testid="users-count"]')?.textContent ?? ''),
     );
     await settled();
+    // The inspectors' table, not an empty list (a failed fetch shows "No users to show.").
+    const table = page.getByTestId('users-table');
+    if (!(await table.isVisible()))
+      throw new Error(
+        `The inspectors tab shows no table: "${await page.getByTestId('users-empty').textContent()}"; list answers: ${listStatuses.join(', ')}`,
+      );
+    expect(await rows().count()).toBeGreaterThan(0);
     expect(await rows().filter({ hasText: 'Inspector' }).count()).toBe(await rows().count());
 
-    await page.getByRole('button', { name: /^Name/ }).click();
+    await table.getByRole('button', { name: /^Name/ }).click();
     await page.waitForURL(/sort=name/);
     await page.locator('th[aria-sort="ascending"]').waitFor();
     await settled();

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type FakePostal, startFakePostal } from './fake-postal.js';
 import { E2E_ADMIN, type ServerProcess, startServer } from './server-process.js';
@@ -24,5 +26,11 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop();
+  // The shared server's log stays with the run's reports, to read what it answered when a spec failed.
+  if (server) {
+    const dir = path.resolve(import.meta.dirname, '../../test-results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'e2e-server.log'), server.output());
+  }
   await postal?.stop();
 }
