@@ -49,9 +49,11 @@ import {
 import { runBillsExport } from './cases/shop-bills.js';
 import {
   runOrderPlacing,
+  shopOrdersAllCase,
   shopOrdersByClientCase,
   shopOrdersByClientDateCase,
   shopOrdersByDateCase,
+  shopOrdersYearCase,
 } from './cases/shop-orders.js';
 import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
 import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
@@ -83,6 +85,8 @@ const ALL_CASES: BenchCase[] = [
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
   shopOrdersByDateCase,
+  shopOrdersYearCase,
+  shopOrdersAllCase,
   shopOrdersByClientCase,
   shopOrdersByClientDateCase,
   actionsOpenCase,

@@ -120,6 +120,28 @@ export const shopOrdersByDateCase: BenchCase = {
   },
 };
 
+/** The orders list as it opens: every order, first page, with the counts and sums of all 1,000,000. */
+export const shopOrdersAllCase: BenchCase = {
+  name: 'shop orders: list, no filter (1M orders)',
+  goals,
+  async prepare(ctx) {
+    const p = await prepareOnce(ctx);
+    return { path: '/api/shop/orders', headers: { authorization: p.token } };
+  },
+};
+
+/** Every client's orders of the last year (about 330,000), counted and summed. */
+export const shopOrdersYearCase: BenchCase = {
+  name: 'shop orders: list, one year (1M orders)',
+  goals,
+  async prepare(ctx) {
+    const p = await prepareOnce(ctx);
+    const to = isoDay(new Date());
+    const from = isoDay(new Date(Date.now() - 365 * 86_400_000));
+    return { path: `/api/shop/orders?from=${from}&to=${to}`, headers: { authorization: p.token } };
+  },
+};
+
 /** The orders list of one client (500 orders), first page with the client's totals. */
 export const shopOrdersByClientCase: BenchCase = {
   name: 'shop orders: list, one client (1M orders)',

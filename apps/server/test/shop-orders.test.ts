@@ -7,7 +7,7 @@ import {
   type ShopAddress,
   type StockMovement,
 } from '@inspecta/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -963,6 +963,63 @@ describe('shop orders: addresses, cart, orders (/api/shop)', () => {
       expect(sorted.response.map((o) => o.id)).toEqual(orders.map((o) => o.id));
       const bad = await call('GET', '/api/shop/orders?from=2026-06-20&to=2026-06-01');
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('counts and sums date ranges of every client exactly, part-days in IST at both ends included', async () => {
+      // Orders either side of the IST midnight (18:30 UTC), moved by updates as the summary must follow.
+      const moved = [
+        ['2026-06-15T18:29:00Z', orders[0]!.id],
+        ['2026-06-15T18:31:00Z', orders[1]!.id],
+        ['2026-06-17T23:50:00Z', orders[2]!.id],
+      ] as const;
+      for (const [at, id] of moved)
+        await ctx.db
+          .update(shopOrders)
+          .set({ placedAt: new Date(at) })
+          .where(eq(shopOrders.id, id));
+      const expected = async (from?: string, to?: string) => {
+        const result = await ctx.db.execute(sql`select status, count(*)::int as n,
+            sum(total_paise)::text as total, sum(tax_paise)::text as tax from shop_orders
+          where true
+            ${from ? sql`and placed_at >= (${from}::date)::timestamp at time zone 'Asia/Kolkata'` : sql``}
+            ${to ? sql`and placed_at < (${to}::date + 1)::timestamp at time zone 'Asia/Kolkata'` : sql``}
+          group by status`);
+        const rows = (result as unknown as { rows: Array<{ status: string; n: number; total: string }> })
+          .rows;
+        const kept = rows.filter((r) => r.status !== 'cancelled');
+        return {
+          count: rows.reduce((n, r) => n + r.n, 0),
+          byStatus: Object.fromEntries(rows.map((r) => [r.status, r.n])),
+          totalPaise: kept.reduce((n, r) => n + Number(r.total), 0),
+        };
+      };
+      const ranges: Array<[string | undefined, string | undefined]> = [
+        [undefined, undefined],
+        ['2026-06-15', '2026-06-15'],
+        ['2026-06-16', '2026-06-16'],
+        ['2026-06-16', undefined],
+        [undefined, '2026-06-15'],
+        ['2026-06-14', '2026-06-18'],
+        ['2026-06-18', '2026-06-30'],
+      ];
+      for (const [from, to] of ranges) {
+        const query = [from && `from=${from}`, to && `to=${to}`].filter(Boolean).join('&');
+        const listed = await ok<OrderListResponse>('GET', `/api/shop/orders?${query}`);
+        const want = await expected(from, to);
+        expect(listed.totals, query).toMatchObject({
+          count: want.count,
+          countIsCapped: false,
+          totalPaise: want.totalPaise,
+          byStatus: want.byStatus,
+        });
+        expect(listed.pagination.total, query).toBe(want.count);
+      }
+      // The IST day of 15 June holds the order at 18:29 UTC and not the one at 18:31 UTC.
+      const fifteenth = await ok<OrderListResponse>('GET', '/api/shop/orders?from=2026-06-15&to=2026-06-15');
+      expect(fifteenth.response.map((o) => o.id)).toContain(orders[0]!.id);
+      expect(fifteenth.response.map((o) => o.id)).not.toContain(orders[1]!.id);
+      const placed = await ok<OrderListResponse>('GET', '/api/shop/orders?from=2026-06-16&status=confirmed');
+      expect(placed.totals.count).toBe((await expected('2026-06-16')).byStatus.confirmed ?? 0);
     });
 
     it('searches by order number (exact first), client and product', async () => {

@@ -14,6 +14,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -1126,6 +1127,26 @@ export const shopOrders = pgTable(
     index('shop_orders_status_idx').on(t.status, t.placedAt.desc(), t.id.desc()),
     index('shop_orders_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Orders per UTC day of placing and status, with their sums, kept exact by statement triggers on
+ * `shop_orders` (migration 0019), so the orders list's counts and totals over a long range (or the
+ * whole register) add up a few rows per day instead of reading every order. `shard` (the order id
+ * modulo 8) spreads one day's writers over eight rows, so concurrent placings do not queue on one
+ * summary row until they commit. Never written by the app.
+ */
+export const shopOrderDays = pgTable(
+  'shop_order_days',
+  {
+    day: date('day').notNull(),
+    status: orderStatusEnum('status').notNull(),
+    shard: smallint('shard').notNull(),
+    orders: integer('orders').notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
 );
 
 export const shopOrderLines = pgTable(

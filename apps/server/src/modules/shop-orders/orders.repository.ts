@@ -62,6 +62,18 @@ export interface OrderListRow {
   cancelledAt: Date | null;
 }
 
+interface StatusGroup {
+  status: OrderStatus;
+  n: number;
+  /** Paise, as text: a sum of bigints. */
+  total: string;
+  tax: string;
+}
+
+function emptyByStatus(): Record<OrderStatus, number> {
+  return { placed: 0, confirmed: 0, partially_shipped: 0, shipped: 0, delivered: 0, cancelled: 0 };
+}
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
@@ -360,40 +372,86 @@ export class OrdersRepository {
   }
 
   /**
-   * Counts and sums of the filtered set. One pass over at most CAP + 1 orders of the filter without
-   * its status gives exact per-status counts and sums when the set is small; beyond the cap, each
-   * count stops at CAP + 1 and the sums are taken over the whole filter.
+   * Counts (each capped at CAP, as every list's) and sums of the filtered set, per status and for
+   * the chosen status. Without a search or a client, from the per-day summary at any size; with
+   * one, one pass over at most CAP + 1 matching orders, and past that the capped path.
    */
   async totals(filter: OrderFilter) {
+    const grouped =
+      filter.search || filter.clientId ? await this.groupedByScan(filter) : await this.groupedByDays(filter);
+    if (grouped === 'over-cap') return this.cappedTotals(filter);
+    const byStatus = emptyByStatus();
+    for (const g of grouped) byStatus[g.status] += g.n;
+    const chosen = grouped.filter((g) => !filter.status || g.status === filter.status);
+    const count = chosen.reduce((n, g) => n + g.n, 0);
+    for (const status of Object.keys(byStatus) as OrderStatus[])
+      byStatus[status] = Math.min(byStatus[status], ORDER_COUNT_CAP);
+    return {
+      count: Math.min(count, ORDER_COUNT_CAP),
+      countIsCapped: count > ORDER_COUNT_CAP,
+      totalPaise: chosen.reduce((n, g) => n + (g.status === 'cancelled' ? 0 : Number(g.total)), 0),
+      taxPaise: chosen.reduce((n, g) => n + (g.status === 'cancelled' ? 0 : Number(g.tax)), 0),
+      byStatus,
+    };
+  }
+
+  /**
+   * The filter's orders by status, from `shop_order_days` (migration 0019) for the whole UTC days
+   * the range covers, and from the orders themselves for the part-days at its ends (the range is in
+   * the organisation's time zone, the summary's days are UTC). Exact at any size.
+   */
+  private async groupedByDays(filter: OrderFilter): Promise<StatusGroup[]> {
+    const [bounds] = rowsOf<{ f: string | null; t: string | null; fd: string | null; td: string | null }>(
+      await this.db.execute(sql`select b.f::text as f, b.t::text as t,
+          (((b.f at time zone 'UTC') - interval '1 microsecond')::date + 1)::text as fd,
+          ((b.t at time zone 'UTC')::date)::text as td
+        from (select
+          ${filter.from ? sql`(${filter.from}::date)::timestamp at time zone ${filter.timezone}` : sql`null::timestamptz`} as f,
+          ${filter.to ? sql`(${filter.to}::date + 1)::timestamp at time zone ${filter.timezone}` : sql`null::timestamptz`} as t) as b`),
+    );
+    const { f, t, fd, td } = bounds!;
+    const scan = (
+      from: SQL | null,
+      to: SQL | null,
+    ) => sql`select status, 1 as n, total_paise as total, tax_paise as tax
+      from shop_orders where true ${from ? sql`and placed_at >= ${from}` : sql``} ${to ? sql`and placed_at < ${to}` : sql``}`;
+    const parts: SQL[] = [];
+    if (f !== null && t !== null && fd! >= td!) {
+      // Less than one whole UTC day: the orders themselves.
+      parts.push(scan(sql`${f}::timestamptz`, sql`${t}::timestamptz`));
+    } else {
+      parts.push(sql`select status, orders as n, total_paise as total, tax_paise as tax from shop_order_days
+        where true ${fd !== null ? sql`and day >= ${fd}::date` : sql``} ${td !== null ? sql`and day < ${td}::date` : sql``}`);
+      if (f !== null)
+        parts.push(scan(sql`${f}::timestamptz`, sql`(${fd}::date)::timestamp at time zone 'UTC'`));
+      if (t !== null)
+        parts.push(scan(sql`(${td}::date)::timestamp at time zone 'UTC'`, sql`${t}::timestamptz`));
+    }
+    return rowsOf<StatusGroup>(
+      await this.db.execute(sql`select status, sum(n)::int as n, sum(total)::text as total, sum(tax)::text as tax
+        from (${sql.join(parts, sql` union all `)}) as m group by status`),
+    );
+  }
+
+  /** The filter's orders by status, read from the orders, or 'over-cap' past CAP of them. */
+  private async groupedByScan(filter: OrderFilter): Promise<StatusGroup[] | 'over-cap'> {
     const whereAll = this.conditions(filter, false);
     const whereSql = whereAll ? sql`where ${whereAll}` : sql``;
-    const grouped = rowsOf<{ status: OrderStatus; n: number; total: string; tax: string }>(
+    const grouped = rowsOf<StatusGroup>(
       await this.db.execute(sql`select status, count(*)::int as n,
-          coalesce(sum(total_paise) filter (where status <> 'cancelled'), 0)::text as total,
-          coalesce(sum(tax_paise) filter (where status <> 'cancelled'), 0)::text as tax
+          coalesce(sum(total_paise), 0)::text as total, coalesce(sum(tax_paise), 0)::text as tax
         from (select status, total_paise, tax_paise from shop_orders ${whereSql} limit ${ORDER_COUNT_CAP + 1}) as m
         group by status`),
     );
-    const all = grouped.reduce((n, g) => n + g.n, 0);
-    const byStatus: Record<OrderStatus, number> = {
-      placed: 0,
-      confirmed: 0,
-      partially_shipped: 0,
-      shipped: 0,
-      delivered: 0,
-      cancelled: 0,
-    };
-    if (all <= ORDER_COUNT_CAP) {
-      const chosen = grouped.filter((g) => !filter.status || g.status === filter.status);
-      for (const g of grouped) byStatus[g.status] = g.n;
-      return {
-        count: chosen.reduce((n, g) => n + g.n, 0),
-        countIsCapped: false,
-        totalPaise: chosen.reduce((n, g) => n + Number(g.total), 0),
-        taxPaise: chosen.reduce((n, g) => n + Number(g.tax), 0),
-        byStatus,
-      };
-    }
+    return grouped.reduce((n, g) => n + g.n, 0) <= ORDER_COUNT_CAP ? grouped : 'over-cap';
+  }
+
+  /**
+   * A search or a client's filter matching more than CAP orders: each count stops at CAP + 1 and
+   * the sums are taken over the whole filter.
+   */
+  private async cappedTotals(filter: OrderFilter) {
+    const byStatus = emptyByStatus();
     const cappedCount = async (where: SQL | undefined) => {
       const [row] = rowsOf<{ n: number }>(
         await this.db.execute(
@@ -408,7 +466,8 @@ export class OrdersRepository {
         ORDER_COUNT_CAP,
       );
     const where = this.conditions(filter, true);
-    const count = filter.status ? await cappedCount(where) : all;
+    // Without a status, the scan already found more than CAP.
+    const count = filter.status ? await cappedCount(where) : ORDER_COUNT_CAP + 1;
     const [sums] = rowsOf<{ total: string; tax: string }>(
       await this.db.execute(sql`select coalesce(sum(total_paise), 0)::text as total, coalesce(sum(tax_paise), 0)::text as tax
         from shop_orders where status <> 'cancelled' ${where ? sql`and ${where}` : sql``}`),
