@@ -394,8 +394,9 @@ export class ShopBillsRepository {
     const order: SQL[] = [];
     if (query.sort) {
       const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
-      order.push(descending ? desc(BILL_SORT[field]) : asc(BILL_SORT[field]));
-      order.push(descending ? desc(shopBills.id) : asc(shopBills.id));
+      // The null order of the list indexes (`.desc()` is DESC NULLS LAST), so they are read in order.
+      const dir = descending ? sql`desc nulls last` : sql`asc nulls first`;
+      order.push(sql`${BILL_SORT[field]} ${dir}`, sql`${shopBills.id} ${dir}`);
     } else {
       if (query.search) {
         // Relevance: the exact number first, then numbers starting with the term, then the rest.
@@ -403,7 +404,7 @@ export class ShopBillsRepository {
         order.push(sql`(lower(${shopBills.billNumber}) = ${term}) desc`);
         order.push(sql`(lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}) desc`);
       }
-      order.push(desc(shopBills.issuedOn), desc(shopBills.id));
+      order.push(sql`${shopBills.issuedOn} desc nulls last`, sql`${shopBills.id} desc nulls last`);
     }
     const rows = await this.selectList()
       .where(this.where(query))

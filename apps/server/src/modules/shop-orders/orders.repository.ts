@@ -92,6 +92,14 @@ const ORDER_SORT: Record<OrderSortField, SQL> = {
   totalPaise: sql`${shopOrders.totalPaise}`,
 };
 
+/**
+ * The list indexes are `placed_at DESC NULLS LAST, id DESC NULLS LAST` (Drizzle's `.desc()`); an
+ * ORDER BY must name the same null order for PostgreSQL to read the index in order instead of
+ * sorting every match (the columns are NOT NULL, so the rows come out the same).
+ */
+const DESC = sql`desc nulls last`;
+const ASC = sql`asc nulls first`;
+
 const listColumns = {
   id: shopOrders.id,
   orderNumber: shopOrders.orderNumber,
@@ -349,17 +357,17 @@ export class OrdersRepository {
     let order: SQL[];
     if (sort) {
       const { field, desc } = parseSort<OrderSortField>(sort, 'placedAt');
-      const dir = desc ? sql`desc` : sql`asc`;
+      const dir = desc ? DESC : ASC;
       order = [sql`${ORDER_SORT[field]} ${dir}`, sql`${shopOrders.id} ${dir}`];
     } else if (filter.search) {
       const term = filter.search.toLowerCase();
       const number = normalisedOrderNumber(term) ?? term.toUpperCase();
       order = [
         sql`case when ${shopOrders.orderNumber} = ${number} then 0 when ${shopOrders.searchText} like ${`${escapeLike(term)}%`} then 1 else 2 end`,
-        sql`${shopOrders.placedAt} desc`,
-        sql`${shopOrders.id} desc`,
+        sql`${shopOrders.placedAt} ${DESC}`,
+        sql`${shopOrders.id} ${DESC}`,
       ];
-    } else order = [sql`${shopOrders.placedAt} desc`, sql`${shopOrders.id} desc`];
+    } else order = [sql`${shopOrders.placedAt} ${DESC}`, sql`${shopOrders.id} ${DESC}`];
     const rows = await this.db
       .select(listColumns)
       .from(shopOrders)
