@@ -26,6 +26,7 @@ export default defineConfig({
           // tier is its own project.
           exclude: ['apps/server/test/**/*.postgres.test.ts', 'apps/server/test/fuzz/**'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -36,6 +37,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           exclude: ['apps/server/test/fuzz/**'],
           env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -46,6 +48,7 @@ export default defineConfig({
           name: 'fuzz',
           include: ['apps/server/test/fuzz/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/helpers/database-template.ts'],
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },

@@ -41,19 +41,26 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this dump of a migrated database (`dumpDataDir`) instead of
+   * empty: the tests' template, so each test file skips replaying every migration.
+   */
+  pgliteDump?: Blob | undefined;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
     ? await openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.pgliteDir);
+    : await openPglite(options.pgliteDir, options.pgliteDump);
   return handle;
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dir: string | undefined, dump: Blob | undefined): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = dump
+    ? await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } })
+    : await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {

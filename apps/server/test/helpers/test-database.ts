@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 
 /** Which database the integration tier runs on: set per Vitest project (pglite | postgres). */
@@ -17,17 +19,23 @@ export interface TestDatabase {
 
 /**
  * One fresh, migrated database per test file: PGlite in memory, or a throwaway database on the
- * PostgreSQL server. Tests inside a file share it and keep their data apart (unique emails).
+ * PostgreSQL server. Tests inside a file share it and keep their data apart (unique emails). Both
+ * start as a copy of the run's migrated template (database-template.ts) when there is one; the
+ * migrations then only confirm they are applied.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') {
-    const handle = await openDatabase({});
+    const template = inject('pgliteTemplate');
+    const handle = await openDatabase({
+      pgliteDump: template ? new Blob([readFileSync(template)]) : undefined,
+    });
     return { handle, dispose: () => handle.close() };
   }
   const name = `inspecta_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
