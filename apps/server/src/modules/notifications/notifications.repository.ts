@@ -18,7 +18,8 @@ export class NotificationsRepository {
       .select()
       .from(notifications)
       .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.id))
+      // The index's null order (`.desc()` is DESC NULLS LAST), so a long list is read in order.
+      .orderBy(sql`${notifications.id} desc nulls last`)
       .offset(offset)
       .limit(limit);
   }
