@@ -44,7 +44,7 @@ export function CheckPdfForm() {
         <Stack gap="sm">
           <FileInput
             label="Report PDF"
-            placeholder="Choose a PDF"
+            description={`The report as downloaded, at most ${VERIFY_PDF_MAX_BYTES / (1024 * 1024)} MB`}
             accept="application/pdf,.pdf"
             leftSection={<IconFileTypePdf size={18} aria-hidden />}
             value={file}
@@ -56,6 +56,7 @@ export function CheckPdfForm() {
               tooLarge ? `The PDF must be at most ${VERIFY_PDF_MAX_BYTES / (1024 * 1024)} MB` : undefined
             }
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen PDF' }}
           />
           <Button type="submit" loading={check.isPending} disabled={!file || tooLarge}>
             Check PDF

@@ -51,7 +51,7 @@ export function ReportKeySection() {
             Check the whole chain
           </Button>
           {result ? (
-            <Text size="sm" c={result.valid ? 'green.9' : 'red.9'} fw={600} role="status">
+            <Text size="sm" c={result.valid ? '#1e5f2c' : '#a11d1d'} fw={600} role="status">
               {result.valid
                 ? `Chain intact: ${result.checked.toLocaleString('en-IN')} seals checked in ${(result.elapsedMs / 1000).toFixed(1)} s`
                 : `Broken at seal ${result.firstBreak?.sequence}: ${result.firstBreak?.problem}`}
@@ -59,7 +59,7 @@ export function ReportKeySection() {
             </Text>
           ) : null}
           {chain.error ? (
-            <Text size="sm" c="red.9">
+            <Text size="sm" c="#a11d1d">
               {chain.error.message}
             </Text>
           ) : null}

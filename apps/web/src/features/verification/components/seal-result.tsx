@@ -14,6 +14,10 @@ import {
 } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled } from '@tabler/icons-react';
 
+/** Dark enough on white and on the light badges for WCAG AA (4.5:1). */
+const VALID_INK = '#1e5f2c';
+const INVALID_INK = '#a11d1d';
+
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => when.format(new Date(iso));
 
@@ -47,11 +51,11 @@ export function SealResult({ result }: { result: SealVerification | PdfVerificat
     >
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="center">
-          <ThemeIcon size={44} radius="xl" color={valid ? 'green.8' : 'red.8'} variant="light" aria-hidden>
+          <ThemeIcon size={44} radius="xl" color={valid ? 'green' : 'red'} variant="light" aria-hidden>
             {valid ? <IconCircleCheckFilled size={32} /> : <IconCircleXFilled size={32} />}
           </ThemeIcon>
           <div>
-            <Title order={2} size="h2" c={valid ? 'green.9' : 'red.9'} data-testid="seal-verdict">
+            <Title order={2} size="h2" c={valid ? VALID_INK : INVALID_INK} data-testid="seal-verdict">
               {valid ? 'Valid' : 'Not valid'}
             </Title>
             <Text size="sm" c="dimmed">
@@ -84,7 +88,12 @@ export function SealResult({ result }: { result: SealVerification | PdfVerificat
             Inspection #{report.inspectionNumber} · {report.templateName} v{report.templateVersion}
           </Fact>
           <Fact label="Result">
-            <Badge color={report.result === 'fail' ? 'red.8' : 'green.8'} variant="filled" mr={6}>
+            <Badge
+              color={report.result === 'fail' ? 'red' : 'green'}
+              variant="light"
+              c={report.result === 'fail' ? INVALID_INK : VALID_INK}
+              mr={6}
+            >
               {report.result === 'fail' ? 'Fail' : 'Pass'}
             </Badge>
             {report.result === 'fail'
