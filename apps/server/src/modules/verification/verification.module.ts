@@ -18,13 +18,13 @@ export const verificationModule = defineModule({
       await verification.signingKey();
     });
     // Completed inspections without a seal (before this feature) are sealed after start, in the
-    // background, so the server answers at once; tests run it themselves.
+    // background, so the server answers at once; closing stops it between batches. Tests run it themselves.
     if (ctx.config.NODE_ENV !== 'test') {
       let stopped = false;
       let running: Promise<unknown> | null = null;
       ctx.onReady(() => {
         running = new Promise((resolve) => setImmediate(resolve))
-          .then(() => (stopped ? 0 : verification.sealBacklog()))
+          .then(() => verification.sealBacklog(() => stopped))
           .catch((err: unknown) => ctx.log.error({ err }, 'sealing the backlog failed'));
       });
       ctx.onClose(async () => {

@@ -175,9 +175,9 @@ export class VerificationService {
    * path), oldest completion first, marked "sealed later". Batches of 200 per transaction; the head
    * is locked before the batch is chosen, so two processes never seal one inspection twice.
    */
-  async sealBacklog(): Promise<number> {
+  async sealBacklog(stopped: () => boolean = () => false): Promise<number> {
     let sealed = 0;
-    for (;;) {
+    while (!stopped()) {
       const n = await this.db.transaction(async (tx) => {
         const repo = new VerificationRepository(tx);
         await repo.lockHead();
