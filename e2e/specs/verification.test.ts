@@ -10,6 +10,7 @@ import {
   screenshot,
   seriousA11yViolations,
 } from '../support/browser.js';
+import { openSignedIn } from '../support/session.js';
 
 /**
  * Verifiable reports (docs/verification.md): a demo completed inspection, sealed by the start-up
@@ -131,9 +132,31 @@ describe('verifiable reports in the browser', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       // A hash nobody sealed.
-      await page.getByLabel('SHA-256 hash').fill('0'.repeat(63) + '1');
+      await page.getByLabel('SHA-256 hash').fill(`${'0'.repeat(63)}1`);
       await page.getByRole('button', { name: 'Check hash' }).click();
       await page.getByText('No report was sealed with this hash.').waitFor();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the signing key to an administrator in Settings and checks the whole chain',
+    async () => {
+      context = await newContext(browser, 1400, 900);
+      const page = await context.newPage();
+      await openSignedIn(page, '/dashboard/setting#report-key');
+      const section = page.getByTestId('settings-report-key');
+      await section.getByTestId('report-public-key').waitFor();
+      const pem = (await section.getByTestId('report-public-key').textContent()) ?? '';
+      const published = (await (await fetch(`${baseURL()}/api/verify/public-key`)).json()) as {
+        publicKeyPem: string;
+      };
+      expect(pem.trim()).toBe(published.publicKeyPem.trim());
+      await section.getByRole('button', { name: 'Check the whole chain' }).click();
+      await section.getByText(/Chain intact: [\d,]+ seals checked/).waitFor({ timeout: 60_000 });
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'settings-report-key-1400');
+      expect(await seriousA11yViolations(page)).toEqual([]);
     },
     SLOW,
   );

@@ -140,7 +140,7 @@ export class VerificationService {
     const key = await this.signingKey(tx);
     const repo = new VerificationRepository(tx);
     const live = await repo.liveInspection(inspectionId);
-    if (!live || live.status !== 'completed') throw new Error(`inspection ${inspectionId} is not completed`);
+    if (live?.status !== 'completed') throw new Error(`inspection ${inspectionId} is not completed`);
     const { hashes } = await this.fileHashes(live.answers);
     const record = canonicalJson(
       buildSealRecord({

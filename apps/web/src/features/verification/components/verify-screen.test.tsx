@@ -52,9 +52,7 @@ describe('VerifyScreen', () => {
     serve(200, verification(false));
     renderWithProviders(<VerifyScreen sealId={SEAL} />);
     expect(await screen.findByRole('heading', { name: 'Not valid' })).toBeTruthy();
-    expect(
-      screen.getByText('The inspection in the database no longer matches what was sealed'),
-    ).toBeTruthy();
+    expect(screen.getByText('The inspection in the database no longer matches what was sealed')).toBeTruthy();
   });
 
   it('says there is no such seal for an unknown or malformed id', async () => {
