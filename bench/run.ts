@@ -57,6 +57,7 @@ import {
 } from './cases/shop-orders.js';
 import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
 import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
+import { runChainVerification } from './cases/verification.js';
 import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
 import { runSoak } from './soak.js';
 
@@ -183,6 +184,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       if (!ONLY || 'shop bills export'.includes(ONLY)) await runBillsExport({ app, baseURL, driver });
       // Not a throughput case: one run of the schedule planning job (PostgreSQL only).
       if (!ONLY || 'schedule job'.includes(ONLY)) await runSchedulePlanning({ app, baseURL, driver });
+      if (!ONLY || 'verify chain'.includes(ONLY)) await runChainVerification({ app, baseURL, driver });
     } finally {
       await app.close();
     }
@@ -196,7 +198,8 @@ const CASES_SELECTED =
   !ONLY ||
   'export stream'.includes(ONLY) ||
   'shop bills export'.includes(ONLY) ||
-  'schedule job'.includes(ONLY);
+  'schedule job'.includes(ONLY) ||
+  'verify chain'.includes(ONLY);
 const SOAK_SELECTED = !ONLY || 'soak'.includes(ONLY);
 if (CASES_SELECTED && DRIVER !== 'postgres') await runDriver('pglite');
 if (DRIVER !== 'pglite') {

@@ -31,6 +31,7 @@ import { shopOrdersModule } from './modules/shop-orders/index.js';
 import { sitesModule } from './modules/sites/index.js';
 import { templatesModule } from './modules/templates/index.js';
 import { usersModule } from './modules/users/index.js';
+import { verificationModule } from './modules/verification/index.js';
 import { API_PREFIX, accessControlPlugin } from './plugins/access-control.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
@@ -68,6 +69,7 @@ const modules: AppModule[] = [
   correctiveActionsModule,
   schedulesModule,
   dashboardModule,
+  verificationModule,
   inspectorWorkModule,
   inspectionsModule,
 ];

@@ -39,7 +39,8 @@ describe('platform: access control, errors, headers, docs', () => {
     // The documentation is the only public surface besides sign-in (password, phone with its bot
     // check, account recovery), health, invitations, the unguessably named uploaded files
     // (docs/user-management.md, docs/account-recovery.md) and the notification stream, whose
-    // credential is a single-use ticket in the query (docs/notifications.md).
+    // credential is a single-use ticket in the query (docs/notifications.md), and the report checks
+    // an auditor without an account makes (docs/verification.md).
     const publicRoutes = product
       .filter((r) => r.access?.kind === 'public' && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`);
@@ -49,6 +50,8 @@ describe('platform: access control, errors, headers, docs', () => {
       'GET /api/files/:name',
       'GET /api/health',
       'GET /api/notifications/stream',
+      'GET /api/verify/public-key',
+      'GET /api/verify/seals/:id',
       'POST /api/auth/accept-invitation',
       'POST /api/auth/forgot-password',
       'POST /api/auth/login',
@@ -56,6 +59,8 @@ describe('platform: access control, errors, headers, docs', () => {
       'POST /api/auth/phone/verify',
       'POST /api/auth/reset-password',
       'POST /api/auth/verify-otp',
+      'POST /api/verify/hash',
+      'POST /api/verify/pdf',
     ]);
   });
 

@@ -36,3 +36,4 @@ export * from './settings.js';
 export * from './shop-bills.js';
 export * from './shop-catalogue.js';
 export * from './shop-orders.js';
+export * from './verification.js';

@@ -3,6 +3,7 @@ import { assignmentPrioritySchema, assignmentStatusSchema } from './assignments.
 import { idValueSchema, isoDateTimeSchema } from './common.js';
 import { answerValueSchema, inspectionSummarySchema } from './inspections.js';
 import { contentKeySchema, templateContentSchema } from './template-content.js';
+import { submitDeviceSchema } from './verification.js';
 
 /**
  * Inspector work: the inspector's side of an assignment (their list, the form, progress, submit,
@@ -33,6 +34,12 @@ export const inspectionAnswersBodySchema = z.object({
     .transform((v) => v || null),
 });
 export type InspectionAnswersBody = z.input<typeof inspectionAnswersBodySchema>;
+
+/** POST …/submit: the answers, and what the device said (time, position) to seal with them. */
+export const inspectionSubmitBodySchema = inspectionAnswersBodySchema.extend({
+  device: submitDeviceSchema.nullish(),
+});
+export type InspectionSubmitBody = z.input<typeof inspectionSubmitBodySchema>;
 export type InspectionAnswersValues = z.output<typeof inspectionAnswersBodySchema>;
 
 export const inspectorAssignmentViews = ['today', 'upcoming', 'overdue', 'all'] as const;

@@ -1567,3 +1567,61 @@ export const scheduleOccurrences = pgTable(
     index('schedule_occurrences_assignment_idx').on(t.assignmentId),
   ],
 );
+
+// ---------------------------------------------------------------- verifiable reports (docs/verification.md)
+
+/**
+ * The organisation's Ed25519 signing key for report seals: one row (id 1), made on first use.
+ * The private key never leaves the server; the public key is published at /api/verify/public-key.
+ */
+export const reportSigningKeys = pgTable(
+  'report_signing_keys',
+  {
+    id: integer('id').primaryKey().default(1),
+    publicKeyPem: text('public_key_pem').notNull(),
+    privateKeyPem: text('private_key_pem').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('report_signing_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The head of the one seal chain (one row, id 1): every seal locks it FOR UPDATE, takes the next
+ * sequence and links to its hash, so concurrent submits queue here and the chain never forks.
+ */
+export const reportSealChainHead = pgTable(
+  'report_seal_chain_head',
+  {
+    id: integer('id').primaryKey().default(1),
+    lastSequence: bigint('last_sequence', { mode: 'number' }).notNull(),
+    lastHash: text('last_hash').notNull(),
+  },
+  (t) => [check('report_seal_chain_head_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * One seal per completed inspection: the canonical record as sealed, its place in the chain
+ * (sequence without gaps, the previous seal's hash), the SHA-256 and the Ed25519 signature of it.
+ * Append-only: nothing updates or deletes a seal.
+ */
+export const reportSeals = pgTable(
+  'report_seals',
+  {
+    id: text('id').primaryKey(),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'restrict' }),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+    signature: text('signature').notNull(),
+    record: text('record').notNull(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+    sealedLater: boolean('sealed_later').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('report_seals_sequence_key').on(t.sequence),
+    uniqueIndex('report_seals_inspection_key').on(t.inspectionId),
+    uniqueIndex('report_seals_hash_key').on(t.hash),
+  ],
+);

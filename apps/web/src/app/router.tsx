@@ -134,6 +134,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Public report verification (docs/verification.md): bare, no session needed.
+      { path: paths.verify, lazy: () => import('./routes/verify') },
+      { path: paths.verifySeal, lazy: () => import('./routes/verify') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

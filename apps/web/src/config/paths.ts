@@ -35,6 +35,9 @@ export const paths = {
   inspector: '/inspector',
   inspectorSignIn: '/inspector/sign-in',
   inspectorAssignment: '/inspector/assignments/:assignmentId',
+  /** Bare public page: check a sealed report by its id (the PDF's QR code), a PDF or a hash. */
+  verify: '/verify',
+  verifySeal: '/verify/:sealId',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -158,3 +158,19 @@ export async function readUploadedForm(
   }
   return { fields, images };
 }
+
+/** Reads the one PDF of a multipart upload (the report check), refusing anything over `maxBytes` with 413. */
+export async function readUploadedPdf(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  const { buffer } = await readUploadedFile(request, {
+    maxBytes,
+    noun: 'PDF',
+    missing: 'Choose a PDF report to check',
+    notMultipart: () =>
+      new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDF as multipart/form-data in a field named "file"'),
+  });
+  if (buffer.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    const message = 'This file is not a PDF';
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { details: [{ field: 'file', message }] });
+  }
+  return buffer;
+}

@@ -21,6 +21,17 @@ export interface ReportInput {
   /** Decoded images by their file URL (photos, signatures, the logo); missing files are absent. */
   images: Map<string, Buffer>;
   generatedAt: Date;
+  /** The inspection's seal (docs/verification.md) with its QR code as a PNG; null before it is sealed. */
+  seal: ReportSeal | null;
+}
+
+export interface ReportSeal {
+  id: string;
+  hash: string;
+  sealedAt: Date;
+  /** `<public URL>/verify/<id>`, what the QR code holds. */
+  verifyUrl: string;
+  qrPng: Buffer;
 }
 
 // ---------------------------------------------------------------- images
@@ -541,6 +552,56 @@ class ReportWriter {
       .text(remarks || 'No remarks.', this.left, doc.y, { width: this.width });
   }
 
+  /**
+   * The seal block: QR code to the public check, the seal id and the hash in a fixed-width font on
+   * one line each (POST /api/verify/pdf reads them back from the text as "Seal ID:" and "SHA-256:").
+   */
+  sealBlock(): void {
+    const { doc } = this;
+    const { seal, organisation } = this.input;
+    if (!seal) return;
+    doc.y += 14;
+    this.ensure(110);
+    const top = doc.y;
+    const qr = 86;
+    doc
+      .rect(this.left, top, this.width, qr + 16)
+      .lineWidth(0.75)
+      .strokeColor(COLOURS.rule)
+      .stroke();
+    doc.image(seal.qrPng, this.left + 8, top + 8, { fit: [qr, qr] });
+    const x = this.left + qr + 20;
+    const w = this.width - qr - 28;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(COLOURS.ink)
+      .text('Verify this report', x, top + 10, { width: w });
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(COLOURS.muted)
+      .text(
+        `Sealed ${formatInstant(seal.sealedAt, organisation)} with the organisation's signing key. Scan the code or open the address below to check that this report is unchanged.`,
+        x,
+        doc.y + 3,
+        { width: w },
+      );
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(COLOURS.brand)
+      .text(seal.verifyUrl, x, doc.y + 3, { width: w, link: seal.verifyUrl });
+    doc
+      .font('Courier')
+      .fontSize(7.5)
+      .fillColor(COLOURS.ink)
+      .text(`Seal ID: ${seal.id}`, x, doc.y + 4, { width: w, lineBreak: false });
+    doc.text(`SHA-256: ${seal.hash}`, x, doc.y + 2, { width: w, lineBreak: false });
+    doc.y = top + qr + 16;
+    doc.x = this.left;
+  }
+
   /** Footer on every page, once all pages exist: who, which inspection, "Page N of M". */
   footers(): void {
     const { input } = this;
@@ -569,6 +630,7 @@ export function renderInspectionReport(input: ReportInput): Doc {
   writer.failedChecks();
   writer.units();
   writer.remarks();
+  writer.sealBlock();
   writer.footers();
   writer.doc.end();
   return writer.doc;

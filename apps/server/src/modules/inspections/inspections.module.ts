@@ -20,6 +20,8 @@ export const inspectionsModule = defineModule({
       services.inspections,
       services.settings,
       ctx.fileStorage,
+      services.verification,
+      ctx.config.publicUrl,
     );
     return mount(inspectionsRoutes, {
       inspectionsService: services.inspections,

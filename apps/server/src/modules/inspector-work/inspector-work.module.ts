@@ -18,6 +18,7 @@ export const inspectorWorkModule = defineModule({
       services.notifications,
       ctx.fileStorage,
       services.correctiveActions,
+      services.verification,
     );
     services.inspectorWork = inspectorWork;
     return mount(inspectorWorkRoutes, { inspectorWorkService: inspectorWork });

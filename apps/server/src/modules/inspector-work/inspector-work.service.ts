@@ -1,6 +1,7 @@
 import type {
   InspectionAnswersBody,
   InspectionProgressResponse,
+  InspectionSubmitBody,
   InspectionSubmitResponse,
   InspectionSummary,
   InspectorAssignment,
@@ -12,6 +13,7 @@ import type {
 import {
   INSPECTION_IMAGE_MAX_SIDE,
   inspectionAnswersBodySchema,
+  inspectionSubmitBodySchema,
   templateContentSchema,
   utcDateOf,
 } from '@inspecta/contract';
@@ -27,6 +29,7 @@ import type { Database, Executor } from '../../db/database.js';
 import type { CorrectiveActionsService } from '../corrective-actions/index.js';
 import { recomputeNextDue } from '../equipment/index.js';
 import type { NotificationsService } from '../notifications/index.js';
+import type { VerificationService } from '../verification/index.js';
 import {
   type AssignmentRow,
   type InspectionRow,
@@ -98,6 +101,7 @@ export class InspectorWorkService {
     private readonly notifications: NotificationsService,
     private readonly storage: FileStorage,
     private readonly correctiveActions: Pick<CorrectiveActionsService, 'onInspectionCompleted'>,
+    private readonly sealer: Pick<VerificationService, 'seal'>,
   ) {
     this.repo = new InspectorWorkRepository(db);
   }
@@ -252,10 +256,10 @@ export class InspectorWorkService {
   async submit(
     auth: AuthContext,
     id: number,
-    input: InspectionAnswersBody,
+    input: InspectionSubmitBody,
     origin: RequestOrigin,
   ): Promise<InspectionSubmitResponse> {
-    const body = inspectionAnswersBodySchema.parse(input);
+    const { device, ...body } = inspectionSubmitBodySchema.parse(input);
     const now = this.clock.now();
     const inspectionId = await this.db.transaction(async (tx) => {
       const repo = new InspectorWorkRepository(tx);
@@ -359,6 +363,8 @@ export class InspectorWorkService {
         now,
         ip: origin.ip,
       });
+      // The seal of what was recorded, last, in this transaction: it commits with the completion or not at all.
+      await this.sealer.seal(tx, inspection.id, { device: device ?? null });
       return inspection.id;
     });
     const inspection = await this.summary(inspectionId);

@@ -2,6 +2,7 @@ import { EmailChangeSection } from '@/features/account';
 import { useMe } from '@/features/auth';
 import { DeliveryOutboxSection } from '@/features/delivery';
 import { SettingsPage } from '@/features/settings';
+import { ReportKeySection } from '@/features/verification';
 import { storage } from '@/lib/storage';
 
 /** /dashboard/setting: the settings feature's sections, with the account feature's email and outbox. */
@@ -12,7 +13,16 @@ function SettingsRoute() {
   const user = me.data?.user ?? storedUser;
   if (!user) return null;
   return (
-    <SettingsPage user={user} afterProfile={<EmailChangeSection />} trailing={<DeliveryOutboxSection />} />
+    <SettingsPage
+      user={user}
+      afterProfile={<EmailChangeSection />}
+      trailing={
+        <>
+          {user.userType === 'admin' ? <ReportKeySection /> : null}
+          <DeliveryOutboxSection />
+        </>
+      }
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type {
   InspectionAnswersBody,
+  InspectionSubmitBody,
   InspectionSubmitResponse,
   InspectorAssignmentDetailResponse,
 } from '@inspecta/contract';
@@ -7,9 +8,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inspectorApi } from '@/lib/api-client';
 import { inspectorKeys } from './keys';
 
-/** POST /api/inspector/assignments/:id/submit: validates, computes the result, completes the assignment. */
+/**
+ * POST /api/inspector/assignments/:id/submit: validates, computes the result, completes the
+ * assignment and seals it; the device's clock goes with it (sealed as the device time). The
+ * position is not asked for yet (docs/verification.md).
+ */
 export function submitInspection({ id, body }: { id: number; body: InspectionAnswersBody }) {
-  return inspectorApi.post<InspectionSubmitResponse>(`/inspector/assignments/${id}/submit`, body);
+  const sent: InspectionSubmitBody = { ...body, device: { time: new Date().toISOString() } };
+  return inspectorApi.post<InspectionSubmitResponse>(`/inspector/assignments/${id}/submit`, sent);
 }
 
 export function useSubmitInspection() {

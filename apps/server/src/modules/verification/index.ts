@@ -1,0 +1,2 @@
+export { verificationModule } from './verification.module.js';
+export type { VerificationService } from './verification.service.js';

@@ -1,0 +1,2 @@
+export { ReportKeySection } from './components/report-key-section';
+export { VerifyScreen } from './components/verify-screen';
