@@ -86,6 +86,20 @@ export function measureBudgets(manifest, readFile, budgets = BUDGETS) {
   });
 }
 
+/**
+ * The manifest's JS and CSS files that lack a `.br` or `.gz` copy beside them: the server sends those
+ * copies by negotiation (apps/web/vite.config.ts writes them), so a missing one is sent uncompressed.
+ */
+export function missingPrecompressed(manifest, exists) {
+  const files = new Set();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of [chunk.file, ...(chunk.css ?? [])]) if (/\.(?:js|css)$/.test(file)) files.add(file);
+  }
+  return [...files].flatMap((file) =>
+    ['.br', '.gz'].filter((ext) => !exists(file + ext)).map((ext) => file + ext),
+  );
+}
+
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
 function main() {
@@ -126,6 +140,11 @@ function main() {
       console.log(
         `${r.name.padEnd(30)} ${String(r.files.length).padStart(5)} ${kb(r.raw).padStart(10)} ${kb(r.brotli).padStart(10)} ${kb(r.budget).padStart(10)} ${(r.goal ? kb(r.goal) : '-').padStart(10)} ${r.ok ? 'ok' : 'OVER BUDGET'}`,
       );
+    }
+    const missing = missingPrecompressed(manifest, (file) => existsSync(path.join(dist, file)));
+    if (missing.length) {
+      console.error(`\nNot precompressed (the server would send them uncompressed): ${missing.join(', ')}`);
+      process.exitCode = 1;
     }
     const over = results.filter((r) => !r.ok);
     if (over.length) {

@@ -1,7 +1,7 @@
 // The budget check's walk over the Vite manifest: static imports are followed, lazy ones are not.
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { jsFilesFor, measureBudgets } from './check-bundle-budget.mjs';
+import { jsFilesFor, measureBudgets, missingPrecompressed } from './check-bundle-budget.mjs';
 
 const manifest = {
   'index.html': {
@@ -66,5 +66,16 @@ describe('measureBudgets', () => {
     expect(within.raw).toBe(within.files.map((file) => content(file).length).reduce((a, b) => a + b, 0));
     expect(within.ok).toBe(true);
     expect(over.ok).toBe(false);
+  });
+});
+
+describe('missingPrecompressed', () => {
+  it('names every JS and CSS file without its .br or .gz copy', () => {
+    const written = new Set(['assets/index.js.br', 'assets/index.js.gz', 'assets/index.css.br']);
+    const missing = missingPrecompressed(manifest, (file) => written.has(file));
+    expect(missing).toContain('assets/index.css.gz');
+    expect(missing).toContain('assets/login.js.br');
+    expect(missing).not.toContain('assets/index.js.br');
+    expect(missing).not.toContain('assets/index.js.gz');
   });
 });

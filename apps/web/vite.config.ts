@@ -11,9 +11,6 @@ const apiProxy = {
 
 /** Files worth compressing: text. Images (png, woff2) are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
-/** Below this a compressed copy saves less than the headers cost. */
-const MIN_BYTES = 1024;
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -37,7 +34,6 @@ function precompress(): Plugin {
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         const content = readFileSync(file);
-        if (content.length < MIN_BYTES) continue;
         const br = brotliCompressSync(content, {
           params: {
             [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
@@ -45,8 +41,9 @@ function precompress(): Plugin {
           },
         });
         const gz = gzipSync(content, { level: 9 });
-        if (br.length < content.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < content.length) writeFileSync(`${file}.gz`, gz);
+        // Written even when not smaller (a few tiny chunks), so every file is sent the same way.
+        writeFileSync(`${file}.br`, br);
+        writeFileSync(`${file}.gz`, gz);
       }
     },
   };

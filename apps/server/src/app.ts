@@ -33,6 +33,7 @@ import { templatesModule } from './modules/templates/index.js';
 import { usersModule } from './modules/users/index.js';
 import { API_PREFIX, accessControlPlugin } from './plugins/access-control.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', database);
   app.decorate('services', services);
 
+  await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, database });
   await app.register(accessControlPlugin, { authService: services.auth });

@@ -24,8 +24,6 @@ export const compressionPlugin = fp(
         flush: constants.BROTLI_OPERATION_FLUSH,
       },
       zlibOptions: { level: 6, flush: constants.Z_SYNC_FLUSH },
-      // Request bodies arrive as they are.
-      requestEncodings: [],
     });
   },
   { name: 'compression' },
