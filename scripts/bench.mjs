@@ -6,4 +6,9 @@ mustRun('npm', ['run', 'build', '--workspace', 'packages/contract']);
 // The soak case runs the built server as separate processes.
 const only = process.env.BENCH_ONLY?.toLowerCase();
 if (!only || 'soak'.includes(only)) mustRun('npm', ['run', 'build', '--workspace', 'apps/server']);
+// Server start and idle memory on an existing embedded database (scripts/measure-start.mjs).
+if (!only || 'server start'.includes(only)) {
+  mustRun('npm', ['run', 'build', '--workspace', 'apps/server']);
+  mustRun('node', ['scripts/measure-start.mjs']);
+}
 mustRun('npx', ['tsx', 'bench/run.ts']);
