@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import { type AppConfig, databaseOptions } from './config.js';
 import type { ApiRoutes, AppModule, AppServices, ModuleContext, ModuleOptions } from './core/app-module.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { type FileStorage, LocalDiskFileStorage } from './core/files/file-storage.js';
@@ -77,6 +77,11 @@ const modules: AppModule[] = [
 export interface BuildAppOptions extends ModuleOptions {
   /** An already open database (tests share one); otherwise the app opens and closes its own. */
   database?: DatabaseHandle;
+  /**
+   * The app's own database, already opening (main.ts starts it while the app's code loads): the app
+   * waits for it and closes it, as if it had opened it.
+   */
+  openingDatabase?: Promise<DatabaseHandle>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Where uploads are kept; by default DATA_DIR/uploads on the local disk. */
@@ -127,12 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      pgliteDir: config.pgliteDir,
-      poolSize: config.DATABASE_POOL_SIZE,
-    }));
+    options.database ?? (await (options.openingDatabase ?? openDatabase(databaseOptions(config))));
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   const services = {} as AppServices;

@@ -114,3 +114,8 @@ export function loadConfig(
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
   };
 }
+
+/** How the app opens its database: main.ts starts it early, buildApp otherwise. */
+export function databaseOptions(config: AppConfig) {
+  return { url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: config.DATABASE_POOL_SIZE };
+}

@@ -10,7 +10,7 @@ export interface OrganisationSettingsReader {
 
 /** A rendered report: the PDF as a stream (already ended) and the name to download it under. */
 export interface InspectionReport {
-  pdf: ReturnType<typeof renderInspectionReport>;
+  pdf: Awaited<ReturnType<typeof renderInspectionReport>>;
   fileName: string;
 }
 
@@ -27,7 +27,7 @@ export class InspectionReportService {
     const { detail, siteAddress, generatedAt } = await this.inspections.reportData(inspectionId);
     const { organisation } = await this.settings.organisation();
     const images = await loadReportImages(this.fileStorage, detail, organisation.logoUrl);
-    const pdf = renderInspectionReport({ detail, siteAddress, organisation, images, generatedAt });
+    const pdf = await renderInspectionReport({ detail, siteAddress, organisation, images, generatedAt });
     return { pdf, fileName: reportFileName(detail) };
   }
 }
