@@ -20,6 +20,10 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
+    .default('32MB'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -117,5 +121,10 @@ export function loadConfig(
 
 /** How the app opens its database: main.ts starts it early, buildApp otherwise. */
 export function databaseOptions(config: AppConfig) {
-  return { url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: config.DATABASE_POOL_SIZE };
+  return {
+    url: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+  };
 }

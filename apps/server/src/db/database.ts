@@ -42,18 +42,31 @@ export interface DatabaseOptions {
   /** Folder for PGlite; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /**
+   * PGlite's shared_buffers (PostgreSQL's own default, 128MB, is most of the embedded server's memory;
+   * docs/performance.md). Undefined keeps PGlite's default.
+   */
+  pgliteSharedBuffers?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
     ? await openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.pgliteDir);
+    : await openPglite(options.pgliteDir, options.pgliteSharedBuffers);
   return handle;
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  sharedBuffers: string | undefined,
+): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] }
+      : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {
