@@ -24,6 +24,8 @@ function writeDist(): string {
     writeFileSync(`${full}.br`, brotliCompressSync(text));
     writeFileSync(`${full}.gz`, gzipSync(text));
   }
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite/manifest.json'), '{"index.html":{"file":"assets/app-Ab12Cd34.js"}}');
   return dir;
 }
 
@@ -107,6 +109,11 @@ describe('compression and caching', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_TEXT);
     }
+  });
+
+  it('does not serve the build manifest', async () => {
+    const response = await ctx.app.inject({ url: '/.vite/manifest.json' });
+    expect(response.statusCode).toBe(404);
   });
 
   it('streams a CSV export compressed, batch by batch, over HTTP', async () => {
