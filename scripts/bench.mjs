@@ -11,4 +11,9 @@ if (!only || 'server start'.includes(only)) {
   mustRun('npm', ['run', 'build', '--workspace', 'apps/server']);
   mustRun('node', ['scripts/measure-start.mjs']);
 }
+// Lighthouse, mobile, on the login page, the dashboard home and the inspector home (scripts/lighthouse.mjs).
+if (!only || 'lighthouse'.includes(only)) {
+  mustRun('npm', ['run', 'build']);
+  mustRun('node', ['scripts/lighthouse.mjs']);
+}
 mustRun('npx', ['tsx', 'bench/run.ts']);
