@@ -111,6 +111,18 @@ describe('compression and caching', () => {
     }
   });
 
+  it('does not inflate a compressed request body (only responses are compressed)', async () => {
+    const body = gzipSync(JSON.stringify({ email: 'nobody@example.test', password: 'not-a-real-password' }));
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: body,
+    });
+    // The gzip bytes are parsed as they are: not JSON.
+    expect(response.statusCode).toBe(400);
+  });
+
   it('does not serve the build manifest', async () => {
     const response = await ctx.app.inject({ url: '/.vite/manifest.json' });
     expect(response.statusCode).toBe(404);

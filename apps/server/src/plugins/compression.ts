@@ -14,6 +14,11 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
+    // Responses only: request bodies are read as sent, as before (a compressed body would otherwise be
+    // inflated before the body limit could see its real size). Runs before the plugin's own onRoute.
+    app.addHook('onRoute', (route) => {
+      route.decompress ??= false;
+    });
     await app.register(compress, {
       global: true,
       threshold: COMPRESS_THRESHOLD_BYTES,
