@@ -95,6 +95,11 @@ check('module boundaries (dependency-cruiser)', 'npm', ['run', 'boundaries']);
 check('no unused files, exports or dependencies (knip)', 'npm', ['run', 'unused']);
 check('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
 check('OpenAPI document is current', 'npm', ['run', 'openapi:check', '--workspace', 'apps/server']);
+check('JavaScript of the first screens within budget', 'node', [
+  'scripts/check-bundle-budget.mjs',
+  '--dist',
+  'apps/web/dist',
+]);
 
 const projects = ['unit', 'web', 'integration-pglite', 'fuzz'];
 if (await postgresReachable(POSTGRES_URL)) projects.push('integration-postgres');

@@ -1,13 +1,56 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiProxy = {
   '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
 };
 
+/** Files worth compressing: text. Images (png, woff2) are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Writes file.br (brotli, best quality) and file.gz (gzip -9) next to every compressible file of the
+ * build, so the server sends them by negotiation without compressing at request time (docs/performance.md).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'inspecta-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const content = readFileSync(file);
+        const br = brotliCompressSync(content, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        const gz = gzipSync(content, { level: 9 });
+        // Written even when not smaller (a few tiny chunks), so every file is sent the same way.
+        writeFileSync(`${file}.br`, br);
+        writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -16,6 +59,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunk graph scripts/check-bundle-budget.mjs walks.
+    manifest: true,
     // The production CSP forbids inline scripts, so never inline the module preload polyfill.
     modulePreload: { polyfill: false },
   },

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import { type AppConfig, databaseOptions } from './config.js';
 import type { ApiRoutes, AppModule, AppServices, ModuleContext, ModuleOptions } from './core/app-module.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { type FileStorage, LocalDiskFileStorage } from './core/files/file-storage.js';
@@ -34,6 +34,7 @@ import { usersModule } from './modules/users/index.js';
 import { verificationModule } from './modules/verification/index.js';
 import { API_PREFIX, accessControlPlugin } from './plugins/access-control.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -78,6 +79,11 @@ const modules: AppModule[] = [
 export interface BuildAppOptions extends ModuleOptions {
   /** An already open database (tests share one); otherwise the app opens and closes its own. */
   database?: DatabaseHandle;
+  /**
+   * The app's own database, already opening (main.ts starts it while the app's code loads): the app
+   * waits for it and closes it, as if it had opened it.
+   */
+  openingDatabase?: Promise<DatabaseHandle>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Where uploads are kept; by default DATA_DIR/uploads on the local disk. */
@@ -128,12 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      pgliteDir: config.pgliteDir,
-      poolSize: config.DATABASE_POOL_SIZE,
-    }));
+    options.database ?? (await (options.openingDatabase ?? openDatabase(databaseOptions(config))));
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   const services = {} as AppServices;
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', database);
   app.decorate('services', services);
 
+  await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE, database });
   await app.register(accessControlPlugin, { authService: services.auth });

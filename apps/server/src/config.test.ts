@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, databaseOptions, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults on a fresh machine', () => {
@@ -8,6 +8,12 @@ describe('loadConfig', () => {
     expect(config.PRODUCT_NAME).toBe('Inspecta');
     expect(config.pgliteDir).toMatch(/data\/db$/);
     expect(config.seedDemo).toBe(true);
+  });
+
+  it("keeps the embedded database's buffer cache small unless told otherwise", () => {
+    expect(databaseOptions(loadConfig({})).pgliteSharedBuffers).toBe('32MB');
+    expect(databaseOptions(loadConfig({ PGLITE_SHARED_BUFFERS: '256MB' })).pgliteSharedBuffers).toBe('256MB');
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '256' })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 
   it('does not load demo data on PostgreSQL unless asked', () => {

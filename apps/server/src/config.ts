@@ -20,6 +20,10 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
+    .default('32MB'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -112,5 +116,15 @@ export function loadConfig(
     seedDemo: cfg.SEED_DEMO ?? !cfg.DATABASE_URL,
     uploadsDir: path.join(dataDir, 'uploads'),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+  };
+}
+
+/** How the app opens its database: main.ts starts it early, buildApp otherwise. */
+export function databaseOptions(config: AppConfig) {
+  return {
+    url: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
   };
 }

@@ -27,3 +27,17 @@ export class BackgroundTasks {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 }
+
+/**
+ * How long after the app is ready the periodic jobs (schedule planning, push delivery) take their
+ * first turn: the embedded database answers one query at a time, so a job started at once would make
+ * the first requests (the health check, the first page) wait behind it (docs/performance.md).
+ */
+export const FIRST_JOB_RUN_DELAY_MS = 1000;
+
+/** Runs `start` once, FIRST_JOB_RUN_DELAY_MS from now; the returned function cancels it if still due. */
+export function afterStartDelay(start: () => void): () => void {
+  const timer = setTimeout(start, FIRST_JOB_RUN_DELAY_MS);
+  timer.unref();
+  return () => clearTimeout(timer);
+}

@@ -1,11 +1,19 @@
 import type PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 import type { FileStorage } from './files/file-storage.js';
 import { fileNameFromUrl } from './files/file-urls.js';
+import { loadSharp } from './files/image-processing.js';
 
 // What every PDF the server writes (inspection reports, orders, bills) shares.
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+/**
+ * pdfkit, loaded on the first PDF rather than at start (about 110 ms of the server's start):
+ * every PDF writer takes the class from here.
+ */
+export async function loadPdfKit(): Promise<typeof PDFDocument> {
+  return (await import('pdfkit')).default;
+}
 
 /** The organisation's logo as PNG for pdfkit (uploads are WebP); null when there is none or it is unreadable. */
 export async function loadPdfLogo(storage: FileStorage, logoUrl: string | null): Promise<Buffer | null> {
@@ -13,6 +21,7 @@ export async function loadPdfLogo(storage: FileStorage, logoUrl: string | null):
   const data = name ? await storage.read(name) : null;
   if (!data) return null;
   try {
+    const sharp = await loadSharp();
     return await sharp(data, { limitInputPixels: 40_000_000 })
       .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
       .png()

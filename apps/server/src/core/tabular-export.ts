@@ -1,9 +1,10 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { EXPORT_ROW_COUNT_HEADER, type ExportFormat } from '@inspecta/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
 import { recordAudit } from './audit.js';
+import { loadExcelJs } from './spreadsheet.js';
 
 /*
  * Streaming exports of the list screens as .xlsx or CSV (docs/exports.md). Rows come in batches from
@@ -185,7 +186,7 @@ function addSheet<Row>(
 
 async function writeXlsx<Row>(stream: Writable, spec: TableSpec<Row>): Promise<number> {
   const { columns, batches } = spec;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     // Shared strings would keep every distinct text in memory until the end: inline strings instead.

@@ -47,20 +47,35 @@ export interface DatabaseOptions {
    */
   pgliteDump?: Blob | undefined;
   poolSize?: number;
+  /**
+   * PGlite's shared_buffers (PostgreSQL's own default, 128MB, is most of the embedded server's memory;
+   * docs/performance.md). Undefined keeps PGlite's default.
+   */
+  pgliteSharedBuffers?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
     ? await openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.pgliteDir, options.pgliteDump);
+    : await openPglite(options.pgliteDir, options.pgliteDump, options.pgliteSharedBuffers);
   return handle;
 }
 
-async function openPglite(dir: string | undefined, dump: Blob | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  dump: Blob | undefined,
+  sharedBuffers: string | undefined,
+): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
+  const settings = {
+    extensions: { pg_trgm },
+    ...(sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] }
+      : {}),
+  };
   const client = dump
-    ? await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } })
-    : await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+    ? await PGlite.create({ ...settings, loadDataDir: dump })
+    : await PGlite.create(dir ?? 'memory://', settings);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {

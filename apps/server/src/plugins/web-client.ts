@@ -25,6 +25,11 @@ export const webClientPlugin = fp<{ distDir: string }>(
       // Files not found fall through to the not-found handler, which answers index.html.
       wildcard: true,
       index: 'index.html',
+      // The web build writes file.br and file.gz beside each text file (apps/web/vite.config.ts): sent
+      // with Content-Encoding br or gzip when the request accepts it, with Vary: Accept-Encoding.
+      preCompressed: true,
+      // Nothing under a dot-folder (the build's .vite/manifest.json) or named with a leading dot.
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

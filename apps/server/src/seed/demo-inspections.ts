@@ -7,9 +7,9 @@ import {
   type UnitAnswers,
 } from '@inspecta/contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { type FileStorage, generateFileName } from '../core/files/file-storage.js';
 import { fileUrl } from '../core/files/file-urls.js';
+import { loadSharp } from '../core/files/image-processing.js';
 import type { Transaction } from '../db/database.js';
 import {
   assignmentEquipment,
@@ -156,6 +156,7 @@ async function demoImages(storage: FileStorage | undefined): Promise<DemoImages>
   );
   const save = async (svg: string) => {
     const name = generateFileName('webp');
+    const sharp = await loadSharp();
     if (storage) await storage.save(name, await sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer());
     return fileUrl(name);
   };

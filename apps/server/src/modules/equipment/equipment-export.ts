@@ -1,5 +1,5 @@
 import { dueStatusLabels, dueStatusOf, equipmentStatusLabels, importColumns } from '@inspecta/contract';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../core/spreadsheet.js';
 import { dateCell, type ExportColumn } from '../../core/tabular-export.js';
 import type { EquipmentWithRefs } from './equipment.repository.js';
 
@@ -39,7 +39,7 @@ export function equipmentExportColumns(today: string): ExportColumn<EquipmentWit
 export async function buildImportTemplate(
   types: Array<{ name: string; category: string; inspectionIntervalDays: number }>,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Inspecta';
   const sheet = workbook.addWorksheet('Equipment', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = importColumns.map((c) => ({

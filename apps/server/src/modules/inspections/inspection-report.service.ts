@@ -21,7 +21,7 @@ export interface SealReader {
 
 /** A rendered report: the PDF as a stream (already ended) and the name to download it under. */
 export interface InspectionReport {
-  pdf: ReturnType<typeof renderInspectionReport>;
+  pdf: Awaited<ReturnType<typeof renderInspectionReport>>;
   fileName: string;
 }
 
@@ -55,7 +55,14 @@ export class InspectionReportService {
     const { organisation } = await this.settings.organisation();
     const images = await loadReportImages(this.fileStorage, detail, organisation.logoUrl);
     const seal = await this.reportSeal(inspectionId);
-    const pdf = renderInspectionReport({ detail, siteAddress, organisation, images, generatedAt, seal });
+    const pdf = await renderInspectionReport({
+      detail,
+      siteAddress,
+      organisation,
+      images,
+      generatedAt,
+      seal,
+    });
     return { pdf, fileName: reportFileName(detail) };
   }
 }

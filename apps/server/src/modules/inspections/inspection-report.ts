@@ -7,11 +7,11 @@ import {
   type TemplateItem,
   yesNoNaLabels,
 } from '@inspecta/contract';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
+import type PDFDocument from 'pdfkit';
 import type { FileStorage } from '../../core/files/file-storage.js';
 import { fileNameFromUrl } from '../../core/files/file-urls.js';
-import { writePageFooters } from '../../core/pdf.js';
+import { loadSharp } from '../../core/files/image-processing.js';
+import { loadPdfKit, writePageFooters } from '../../core/pdf.js';
 
 /** Everything the report prints; images are already PNG or JPEG (what pdfkit can embed). */
 export interface ReportInput {
@@ -66,6 +66,7 @@ export async function loadReportImages(
     const data = name ? await storage.read(name) : null;
     if (!data) continue;
     try {
+      const sharp = await loadSharp();
       const pipeline = sharp(data, { limitInputPixels: 40_000_000 })
         .rotate()
         .resize(PHOTO_MAX_PX, PHOTO_MAX_PX, { fit: 'inside', withoutEnlargement: true });
@@ -182,9 +183,12 @@ class ReportWriter {
   private readonly left = MARGIN;
   private readonly width: number;
 
-  constructor(private readonly input: ReportInput) {
+  constructor(
+    PdfKit: typeof PDFDocument,
+    private readonly input: ReportInput,
+  ) {
     const { detail, organisation } = input;
-    this.doc = new PDFDocument({
+    this.doc = new PdfKit({
       size: 'A4',
       margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
       bufferPages: true,
@@ -622,8 +626,8 @@ class ReportWriter {
  * every section and item per unit with its answer and outcome (failed items marked), photos and the
  * signature, remarks, and "Page N of M". Returns the document, ended: pipe or send it as a stream.
  */
-export function renderInspectionReport(input: ReportInput): Doc {
-  const writer = new ReportWriter(input);
+export async function renderInspectionReport(input: ReportInput): Promise<Doc> {
+  const writer = new ReportWriter(await loadPdfKit(), input);
   writer.header();
   writer.resultBanner();
   writer.facts();

@@ -14,14 +14,16 @@ export class NotificationsRepository {
   constructor(private readonly db: Executor) {}
 
   async listForUser(userId: number, offset: number, limit: number): Promise<NotificationRow[]> {
-    return this.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      // The index's null order (`.desc()` is DESC NULLS LAST), so a long list is read in order.
-      .orderBy(sql`${notifications.id} desc nulls last`)
-      .offset(offset)
-      .limit(limit);
+    return (
+      this.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        // The index's null order (`.desc()` is DESC NULLS LAST), so a long list is read in order.
+        .orderBy(sql`${notifications.id} desc nulls last`)
+        .offset(offset)
+        .limit(limit)
+    );
   }
 
   async countForUser(userId: number): Promise<{ total: number; unread: number }> {

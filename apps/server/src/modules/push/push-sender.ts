@@ -1,4 +1,9 @@
-import webpush from 'web-push';
+import type WebPush from 'web-push';
+
+/** web-push, loaded on the first push or key generation rather than at start. */
+async function loadWebPush(): Promise<typeof WebPush> {
+  return (await import('web-push')).default;
+}
 
 export interface VapidKeys {
   publicKey: string;
@@ -51,6 +56,7 @@ export class WebPushSender implements PushSender {
   constructor(private readonly options: PushSenderOptions) {}
 
   async send(target: PushTarget, payload: string, keys: VapidKeys): Promise<PushOutcome> {
+    const webpush = await loadWebPush();
     const request = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       payload,
@@ -95,8 +101,8 @@ export class WebPushSender implements PushSender {
   }
 }
 
-export function generateVapidKeys(): VapidKeys {
-  return webpush.generateVAPIDKeys();
+export async function generateVapidKeys(): Promise<VapidKeys> {
+  return (await loadWebPush()).generateVAPIDKeys();
 }
 
 /** `mailto:` the address in MAIL_FROM (`Inspecta <no-reply@example.com>` -> `mailto:no-reply@example.com`). */

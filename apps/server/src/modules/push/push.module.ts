@@ -1,4 +1,5 @@
 import { defineModule, mount } from '../../core/app-module.js';
+import { afterStartDelay } from '../../core/background-tasks.js';
 import { pushRoutes } from './push.routes.js';
 import { PushService } from './push.service.js';
 import { defaultVapidSubject, type PushSender, WebPushSender } from './push-sender.js';
@@ -43,12 +44,15 @@ export const pushModule = defineModule({
       ctx.log,
       { ...defaultPushWorkerOptions, timeoutMs: config.PUSH_TIMEOUT_MS },
     );
+    let cancelFirstRun = () => {};
     ctx.onReady(async () => {
       await push.vapidKeys();
-      if (config.NODE_ENV !== 'test') pushWorker.start(config.PUSH_WORKER_INTERVAL_SECONDS * 1000);
+      if (config.NODE_ENV !== 'test')
+        cancelFirstRun = afterStartDelay(() => pushWorker.start(config.PUSH_WORKER_INTERVAL_SECONDS * 1000));
     });
     const stopWaking = services.notificationBus.onAnyNotification(() => pushWorker.wake());
     ctx.onClose(async () => {
+      cancelFirstRun();
       stopWaking();
       await pushWorker.stop();
     });

@@ -23,6 +23,11 @@ export class PushRepository {
   // VAPID keys ----------------------------------------------------------------------------------
 
   /** Keeps `value` under `key` unless a value is already there; answers the value that is kept. */
+  async findSetting(key: string): Promise<unknown> {
+    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
+    return row?.value;
+  }
+
   async keepSettingOnce(key: string, value: unknown): Promise<unknown> {
     await this.db.insert(appSettings).values({ key, value }).onConflictDoNothing();
     const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);

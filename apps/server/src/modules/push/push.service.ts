@@ -69,7 +69,11 @@ export class PushService {
    */
   vapidKeys(): Promise<VapidKeys> {
     this.keys ??= (async () => {
-      const kept = await new PushRepository(this.db).keepSettingOnce(VAPID_SETTINGS_KEY, generateVapidKeys());
+      // Read first: a new pair (and web-push) is needed on the very first start only.
+      const repo = new PushRepository(this.db);
+      const kept =
+        (await repo.findSetting(VAPID_SETTINGS_KEY)) ??
+        (await repo.keepSettingOnce(VAPID_SETTINGS_KEY, await generateVapidKeys()));
       if (!isVapidKeys(kept)) throw new Error(`app_settings.${VAPID_SETTINGS_KEY} is not a VAPID key pair`);
       return { publicKey: kept.publicKey, privateKey: kept.privateKey };
     })().catch((error: unknown) => {

@@ -6,8 +6,8 @@ import {
   type OrganisationSettings,
   stateCodeOf,
 } from '@inspecta/contract';
-import PDFDocument from 'pdfkit';
-import { formatRupees, writePageFooters } from '../../core/pdf.js';
+import type PDFDocument from 'pdfkit';
+import { formatRupees, loadPdfKit, writePageFooters } from '../../core/pdf.js';
 
 /*
  * The PDF of a bill or credit note (docs/shop-bills.md): text, never pictures of text, so the bill
@@ -75,9 +75,12 @@ class BillWriter {
   private readonly width: number;
   private readonly columns: Column[];
 
-  constructor(private readonly input: BillPdfInput) {
+  constructor(
+    PdfKit: typeof PDFDocument,
+    private readonly input: BillPdfInput,
+  ) {
     const { bill } = input;
-    this.doc = new PDFDocument({
+    this.doc = new PdfKit({
       size: 'A4',
       margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
       bufferPages: true,
@@ -441,8 +444,8 @@ class BillWriter {
  * quantity, unit, rate, taxable value and CGST/SGST or IGST, totals per rate, round-off, total,
  * the amount in words, "Page N of M", and CANCELLED on a cancelled bill. Returned ended: stream it.
  */
-export function renderBillPdf(input: BillPdfInput): Doc {
-  const writer = new BillWriter(input);
+export async function renderBillPdf(input: BillPdfInput): Promise<Doc> {
+  const writer = new BillWriter(await loadPdfKit(), input);
   writer.header();
   writer.cancelledBanner();
   writer.parties();

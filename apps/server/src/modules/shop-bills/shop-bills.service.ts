@@ -461,7 +461,7 @@ export class ShopBillsService {
     const bill = await this.get(id);
     const { organisation } = await this.settings.organisation();
     const logo = await loadPdfLogo(this.fileStorage, organisation.logoUrl);
-    return { pdf: renderBillPdf({ bill, organisation, logo }), fileName: billFileName(bill) };
+    return { pdf: await renderBillPdf({ bill, organisation, logo }), fileName: billFileName(bill) };
   }
 
   /** Revenue this month (home): taxable value of invoices minus credit notes, in the organisation's time zone. */

@@ -7,8 +7,8 @@ import {
   shipmentStatusLabels,
   supplyTypeLabels,
 } from '@inspecta/contract';
-import PDFDocument from 'pdfkit';
-import { formatRupees, writePageFooters } from '../../core/pdf.js';
+import type PDFDocument from 'pdfkit';
+import { formatRupees, loadPdfKit, writePageFooters } from '../../core/pdf.js';
 
 /*
  * The order's PDF (GET /api/shop/orders/:id/pdf): company name and logo from Settings, the order
@@ -56,11 +56,12 @@ class OrderWriter {
   private readonly width: number;
 
   constructor(
+    PdfKit: typeof PDFDocument,
     private readonly order: Order,
     private readonly organisation: OrganisationSettings,
     private readonly logo: Buffer | null,
   ) {
-    this.doc = new PDFDocument({
+    this.doc = new PdfKit({
       size: 'A4',
       margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
       bufferPages: true,
@@ -351,13 +352,13 @@ class OrderWriter {
 }
 
 /** Renders the order's PDF; answers the ended document, to pipe or send as a stream. */
-export function renderOrderPdf(
+export async function renderOrderPdf(
   order: Order,
   organisation: OrganisationSettings,
   logo: Buffer | null,
   generatedAt: Date,
-): Doc {
-  const writer = new OrderWriter(order, organisation, logo);
+): Promise<Doc> {
+  const writer = new OrderWriter(await loadPdfKit(), order, organisation, logo);
   writer.header();
   writer.parties();
   writer.lines();

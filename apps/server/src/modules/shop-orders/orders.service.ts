@@ -285,7 +285,7 @@ export class OrdersService {
     const { organisation } = await this.settings.organisation();
     const logo = await loadPdfLogo(this.fileStorage, organisation.logoUrl);
     return {
-      pdf: renderOrderPdf(order, organisation, logo, this.clock.now()),
+      pdf: await renderOrderPdf(order, organisation, logo, this.clock.now()),
       fileName: orderPdfFileName(order),
     };
   }

@@ -1,9 +1,10 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Box, ColorSwatch, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, ColorSwatch, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { formatDay } from '@/lib/dates';
 import { formatShortDay } from '../lib/format';
+import { ChartPanel } from './chart-panel';
 import classes from './dashboard.module.css';
 
 type Charts = DashboardDataResponse['charts'];
@@ -12,34 +13,6 @@ export const RESULT_COLORS = { pass: 'teal.6', fail: 'red.6' } as const;
 const DUE_COLORS = { overdue: 'red.6', due_soon: 'yellow.5', ok: 'teal.6' } as const;
 
 const counts = new Intl.NumberFormat('en-IN');
-
-export function ChartPanel({
-  title,
-  subtitle,
-  children,
-  testId,
-}: {
-  title: string;
-  subtitle?: string;
-  children: React.ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Paper withBorder p="md" bg="white" className={classes.panel} data-testid={testId}>
-      <Box mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {subtitle ? (
-          <Text size="xs" c="dimmed" mt={2}>
-            {subtitle}
-          </Text>
-        ) : null}
-      </Box>
-      {children}
-    </Paper>
-  );
-}
 
 /** Completed inspections per week, pass and fail stacked; a bar opens that week's history. */
 export function WeeklyInspectionsChart({

@@ -1,13 +1,22 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
-import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
-import { EquipmentDueChart, TopFailingSitesChart, WeeklyInspectionsChart } from './dashboard-charts';
 import { FigureCards } from './figure-cards';
 import { LatestInspectionsList, MostOverdueList, NextDueList, RecentActivityList } from './work-lists';
+
+// The charts (recharts, about 80 KB brotli) load after the figures and lists, on first render.
+const charts = () => import('./dashboard-charts');
+const WeeklyInspectionsChart = lazy(() => charts().then((m) => ({ default: m.WeeklyInspectionsChart })));
+const EquipmentDueChart = lazy(() => charts().then((m) => ({ default: m.EquipmentDueChart })));
+const TopFailingSitesChart = lazy(() => charts().then((m) => ({ default: m.TopFailingSitesChart })));
+
+function ChartLoading() {
+  return <Skeleton height={320} radius="md" />;
+}
 
 /** What the home hands to the shop's section: its figures of the home data, and today. */
 interface HomeShopFigures {
@@ -88,17 +97,23 @@ export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
+          <Suspense fallback={<ChartLoading />}>
+            <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
+          <Suspense fallback={<ChartLoading />}>
+            <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
-          <TopFailingSitesChart
-            sites={data?.charts.topFailingSites}
-            since={data?.charts.failingSitesSince}
-            loading={loading}
-          />
+          <Suspense fallback={<ChartLoading />}>
+            <TopFailingSitesChart
+              sites={data?.charts.topFailingSites}
+              since={data?.charts.failingSitesSince}
+              loading={loading}
+            />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={loading} />

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { describeDueOn, priorityLabels, priorityStyles } from '@/features/assignments';
 import { formatDay } from '@/lib/dates';
 import { timeAgo } from '../lib/format';
+import { ChartPanel } from './chart-panel';
 import classes from './dashboard.module.css';
-import { ChartPanel } from './dashboard-charts';
 
 function ListBody<T>({
   rows,

@@ -1,0 +1,142 @@
+// `npm run bench` (BENCH_ONLY=lighthouse): Lighthouse's mobile audit (its default: a mid-range phone,
+// slow 4G, 4x CPU slowdown) of the login page, the dashboard home and the inspector home, driven by
+// the installed Chromium against the built server on a fresh embedded database with demo data.
+// Prints the performance and accessibility scores with the main timings. Figures, never asserted
+// (issue 21's goal: performance >= 95, accessibility 100); LIGHTHOUSE_RUNS (1) runs per page.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { BENCH_ADMIN, startBuiltServer, stopServer } from './built-server.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const INSPECTOR = { email: 'lighthouse.inspector@inspecta.test', password: 'lighthouse-inspector-1' };
+
+async function api(url, method, apiPath, body, token) {
+  const response = await fetch(`${url}/api${apiPath}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: token } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** The local-storage keys the login pages leave (apps/web/src/lib/storage.ts). */
+async function sessions(url) {
+  const admin = await api(url, 'POST', '/auth/login', BENCH_ADMIN);
+  await api(
+    url,
+    'POST',
+    '/admin/register',
+    {
+      userType: 'inspector',
+      firstName: 'Lighthouse',
+      lastName: 'Inspector',
+      email: INSPECTOR.email,
+      phone: '+91 98200 11223',
+      employeeCode: 'LH-1',
+      licenceNumber: 'LIC-LH-1',
+      password: INSPECTOR.password,
+    },
+    admin.accessToken,
+  );
+  const inspector = await api(url, 'POST', '/auth/login', INSPECTOR);
+  return {
+    admin: { accessToken: admin.accessToken, userData: JSON.stringify(admin.user) },
+    inspector: {
+      inspectorAccessToken: inspector.accessToken,
+      inspectorUserData: JSON.stringify(inspector.user),
+    },
+  };
+}
+
+const PAGES = [
+  { name: 'login', path: '/', session: null },
+  { name: 'dashboard home', path: '/dashboard', session: 'admin' },
+  { name: 'inspector home', path: '/inspector', session: 'inspector' },
+];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'inspecta-lighthouse-'));
+const server = await startBuiltServer(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const stored = await sessions(server.url);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const rows = [];
+  for (const target of PAGES) {
+    const results = [];
+    for (let run = 0; run < RUNS; run++) {
+      const page = await browser.newPage();
+      // Plant the session on the origin first, as the login page would have left it.
+      await page.goto(`${server.url}/404-blank-for-storage`);
+      await page.evaluate(
+        (items) => {
+          localStorage.clear();
+          for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+        },
+        target.session ? stored[target.session] : {},
+      );
+      const result = await lighthouse(
+        `${server.url}${target.path}`,
+        {
+          onlyCategories: ['performance', 'accessibility'],
+          // Keep the planted session (Lighthouse clears storage by default); the HTTP cache is
+          // still cleared, so every run is a first visit.
+          disableStorageReset: true,
+          logLevel: 'error',
+        },
+        undefined,
+        page,
+      );
+      const { categories, audits, finalDisplayedUrl } = result.lhr;
+      if (new URL(finalDisplayedUrl).pathname !== target.path)
+        throw new Error(`${target.name}: ended on ${finalDisplayedUrl}, not ${target.path}`);
+      results.push({
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        fcp: audits['first-contentful-paint'].numericValue,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        failing: categories.accessibility.auditRefs
+          .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+          .map((ref) => ref.id),
+      });
+      await page.close();
+    }
+    const pick = (key) => median(results.map((r) => r[key]));
+    rows.push({
+      name: target.name,
+      ...Object.fromEntries(['performance', 'accessibility', 'fcp', 'lcp', 'tbt'].map((k) => [k, pick(k)])),
+      failing: results[0].failing,
+    });
+  }
+  await browser.disconnect();
+  console.log(`\nLighthouse, mobile (median of ${RUNS}; goal: performance >= 95, accessibility 100)`);
+  for (const r of rows) {
+    console.log(
+      `lighthouse ${r.name.padEnd(15)} performance ${String(r.performance).padStart(3)}  accessibility ${String(r.accessibility).padStart(3)}  FCP ${(r.fcp / 1000).toFixed(1)} s  LCP ${(r.lcp / 1000).toFixed(1)} s  TBT ${r.tbt.toFixed(0)} ms${r.failing.length ? `  (accessibility audits not passed: ${r.failing.join(', ')})` : ''}`,
+    );
+  }
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  await chrome.kill();
+  await stopServer(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
