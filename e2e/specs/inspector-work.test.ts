@@ -430,9 +430,11 @@ describe('inspector app: sign in, fill, keep, submit (390 px)', () => {
     // Another tab shows its own empty text, and the choice is kept in the address.
     await tabs.getByRole('tab', { name: /^Overdue/ }).click();
     await page.waitForURL(/view=overdue/);
-    expect(await page.getByRole('tabpanel').textContent()).toContain(
-      'Nothing overdue. Assignments past their due date appear here.',
-    );
+    // The address changes before the new panel renders: wait for the panel, not the URL alone.
+    await page
+      .getByRole('tabpanel')
+      .getByText('Nothing overdue. Assignments past their due date appear here.')
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

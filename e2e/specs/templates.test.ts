@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, seriousA11yViolations } from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
+import { untilStill } from '../support/waits.js';
 
 /** One item of every type, in the order they are added. */
 const ITEMS = [
@@ -159,6 +160,10 @@ describe('templates: list, builder, preview, publish, versions', () => {
     await page.keyboard.press('Space');
     await expect.poll(pressed).toBe('true');
     await page.keyboard.press('ArrowDown');
+    await page.getByText(/Safety pin and tamper seal intact.* is over .*Remarks for the client/).waitFor();
+    // The held item slides to its new place over a few frames; dropped before it settles, it can
+    // land where it started (no person presses that fast). Drop once it is still and still over.
+    await untilStill(handle);
     await page.getByText(/Safety pin and tamper seal intact.* is over .*Remarks for the client/).waitFor();
     await page.keyboard.press('Space');
     await expect.poll(pressed).toBeNull();
