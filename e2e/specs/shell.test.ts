@@ -218,10 +218,21 @@ describe('dashboard shell', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor();
       expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+      // The tab names the page after the product.
+      await expect.poll(() => page.title()).toBe(`${title} · Inspecta`);
     }
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.getByRole('banner').count()).toBe(0);
+    // Under /dashboard, an unknown path keeps the header, sidebar and footer.
+    await page.goto('/dashboard/no-such-screen');
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+    await screenshot(page, 'dashboard-not-found-1400');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 
   it('searches from the header: blank ignored, Enter navigates, the box refills from the URL', async () => {

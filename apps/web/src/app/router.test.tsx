@@ -124,7 +124,10 @@ describe('app routes', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     fireEvent.click(within(nav).getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByText('Are you sure you want to log out?')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'No, cancel' })).toBeTruthy();
+    // Focus starts on the safe answer.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'No, cancel' })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -143,6 +146,18 @@ describe('app routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.length).toBe(0);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows an unknown path under /dashboard inside the shell, with a way back', async () => {
+    signIn();
+    serve((url) => (url.includes('/auth/me') ? json(200, { user: admin }) : json(200, emptyList)));
+    renderApp('/dashboard/no-such-screen');
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain('All Rights Reserved.');
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(document.title).toBe('Page not found · Inspecta');
   });
 
   it('shows a bare 404 page with a link home for unknown paths', async () => {

@@ -23,8 +23,16 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, loader: redirectIfSignedInLoader, lazy: () => import('./routes/login') },
-      { path: paths.acceptInvitation, lazy: () => import('./routes/accept-invitation') },
-      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password') },
+      {
+        path: paths.acceptInvitation,
+        handle: { title: 'Accept invitation' },
+        lazy: () => import('./routes/accept-invitation'),
+      },
+      {
+        path: paths.forgotPassword,
+        handle: { title: 'Reset your password' },
+        lazy: () => import('./routes/forgot-password'),
+      },
       {
         id: 'dashboard',
         path: paths.home,
@@ -34,81 +42,150 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: InlineRouteError,
             children: [
-              { index: true, lazy: () => import('./routes/dashboard/home') },
+              { index: true, handle: { title: 'Home' }, lazy: () => import('./routes/dashboard/home') },
               {
                 path: dashboardChildPath(paths.userManagement),
+                handle: { title: 'User Management' },
                 lazy: () => import('./routes/dashboard/user-management'),
               },
               {
                 path: dashboardChildPath(paths.siteManagement),
+                handle: { title: 'Site Management' },
                 lazy: () => import('./routes/dashboard/site-management'),
               },
               {
                 path: `${dashboardChildPath(paths.siteManagement)}/new`,
+                handle: { title: 'New site' },
                 lazy: () => import('./routes/dashboard/site-new'),
               },
               {
                 path: `${dashboardChildPath(paths.siteManagement)}/:siteId`,
+                handle: { title: 'Site' },
                 lazy: () => import('./routes/dashboard/site-details'),
               },
               {
                 path: `${dashboardChildPath(paths.siteManagement)}/:siteId/edit`,
+                handle: { title: 'Edit site' },
                 lazy: () => import('./routes/dashboard/site-edit'),
               },
               {
                 path: dashboardChildPath(paths.inspectionManagement),
+                handle: { title: 'Inspection Management' },
                 lazy: () => import('./routes/dashboard/inspection-management'),
               },
               {
                 path: `${dashboardChildPath(paths.inspectionManagement)}/inspections/:inspectionId`,
+                handle: { title: 'Inspection' },
                 lazy: () => import('./routes/dashboard/inspection-detail'),
               },
               {
                 path: `${dashboardChildPath(paths.inspectionManagement)}/actions/:actionId`,
+                handle: { title: 'Corrective action' },
                 lazy: () => import('./routes/dashboard/corrective-action'),
               },
               {
                 path: dashboardChildPath(paths.equipmentManagement),
+                handle: { title: 'Equipment Management' },
                 lazy: () => import('./routes/dashboard/equipment-management'),
               },
               {
                 path: dashboardChildPath(paths.equipmentTypes),
+                handle: { title: 'Equipment' },
                 lazy: () => import('./routes/dashboard/equipment-types'),
               },
               {
                 path: dashboardChildPath(paths.inspectionCategories),
+                handle: { title: 'Inspection' },
                 lazy: () => import('./routes/dashboard/inspection-categories'),
               },
               {
                 path: dashboardChildPath(paths.templates),
+                handle: { title: 'Template Management' },
                 lazy: () => import('./routes/dashboard/templates'),
               },
               {
                 path: dashboardChildPath(paths.templateBuilder),
+                handle: { title: 'Template builder' },
                 lazy: () => import('./routes/dashboard/template-builder'),
               },
-              { path: dashboardChildPath(paths.settings), lazy: () => import('./routes/dashboard/settings') },
+              {
+                path: dashboardChildPath(paths.settings),
+                handle: { title: 'Settings' },
+                lazy: () => import('./routes/dashboard/settings'),
+              },
               {
                 path: dashboardChildPath(paths.notifications),
+                handle: { title: 'Notifications' },
                 lazy: () => import('./routes/dashboard/notifications'),
               },
-              { path: dashboardChildPath(paths.search), lazy: () => import('./routes/dashboard/search') },
+              {
+                path: dashboardChildPath(paths.search),
+                handle: { title: 'Search results' },
+                lazy: () => import('./routes/dashboard/search'),
+              },
               {
                 path: dashboardChildPath(paths.shop),
+                handle: { title: 'Shop' },
                 lazy: () => import('./routes/dashboard/shop/layout'),
                 // Paths below /dashboard/shop (config/paths.ts names them in full).
                 children: [
-                  { index: true, lazy: () => import('./routes/dashboard/shop/products') },
-                  { path: 'products', lazy: () => import('./routes/dashboard/shop/products') },
-                  { path: 'products/:productId', lazy: () => import('./routes/dashboard/shop/product') },
-                  { path: 'categories', lazy: () => import('./routes/dashboard/shop/categories') },
-                  { path: 'inventory', lazy: () => import('./routes/dashboard/shop/inventory') },
-                  { path: 'orders', lazy: () => import('./routes/dashboard/shop-orders') },
-                  { path: 'orders/new', lazy: () => import('./routes/dashboard/shop-orders-new') },
-                  { path: 'orders/:orderId', lazy: () => import('./routes/dashboard/shop-orders-order') },
-                  { path: 'bills', lazy: () => import('./routes/dashboard/shop-bills') },
-                  { path: 'bills/:billId', lazy: () => import('./routes/dashboard/shop-bills-bill') },
+                  {
+                    index: true,
+                    handle: { title: 'Products' },
+                    lazy: () => import('./routes/dashboard/shop/products'),
+                  },
+                  {
+                    path: 'products',
+                    handle: { title: 'Products' },
+                    lazy: () => import('./routes/dashboard/shop/products'),
+                  },
+                  {
+                    path: 'products/:productId',
+                    handle: { title: 'Product' },
+                    lazy: () => import('./routes/dashboard/shop/product'),
+                  },
+                  {
+                    path: 'categories',
+                    handle: { title: 'Shop categories' },
+                    lazy: () => import('./routes/dashboard/shop/categories'),
+                  },
+                  {
+                    path: 'inventory',
+                    handle: { title: 'Inventory' },
+                    lazy: () => import('./routes/dashboard/shop/inventory'),
+                  },
+                  {
+                    path: 'orders',
+                    handle: { title: 'Orders' },
+                    lazy: () => import('./routes/dashboard/shop-orders'),
+                  },
+                  {
+                    path: 'orders/new',
+                    handle: { title: 'New order' },
+                    lazy: () => import('./routes/dashboard/shop-orders-new'),
+                  },
+                  {
+                    path: 'orders/:orderId',
+                    handle: { title: 'Order' },
+                    lazy: () => import('./routes/dashboard/shop-orders-order'),
+                  },
+                  {
+                    path: 'bills',
+                    handle: { title: 'Bills' },
+                    lazy: () => import('./routes/dashboard/shop-bills'),
+                  },
+                  {
+                    path: 'bills/:billId',
+                    handle: { title: 'Bill' },
+                    lazy: () => import('./routes/dashboard/shop-bills-bill'),
+                  },
                 ],
+              },
+              // Any other path under /dashboard keeps the shell (SPEC.md, Layout).
+              {
+                path: '*',
+                handle: { title: 'Page not found' },
+                lazy: () => import('./routes/dashboard/not-found'),
               },
             ],
           },
@@ -122,22 +199,31 @@ export const routes: RouteObject[] = [
           {
             path: 'sign-in',
             loader: redirectIfInspectorSignedInLoader,
+            handle: { title: 'Inspector sign-in' },
             lazy: () => import('./routes/inspector/sign-in'),
           },
           {
             id: INSPECTOR_SESSION_ROUTE_ID,
             loader: requireInspectorSessionLoader,
             children: [
-              { index: true, lazy: () => import('./routes/inspector/assignments') },
-              { path: 'assignments/:assignmentId', lazy: () => import('./routes/inspector/assignment') },
+              {
+                index: true,
+                handle: { title: 'My assignments' },
+                lazy: () => import('./routes/inspector/assignments'),
+              },
+              {
+                path: 'assignments/:assignmentId',
+                handle: { title: 'Inspection' },
+                lazy: () => import('./routes/inspector/assignment'),
+              },
             ],
           },
         ],
       },
       // Public report verification (docs/verification.md): bare, no session needed.
-      { path: paths.verify, lazy: () => import('./routes/verify') },
-      { path: paths.verifySeal, lazy: () => import('./routes/verify') },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      { path: paths.verify, handle: { title: 'Verify a report' }, lazy: () => import('./routes/verify') },
+      { path: paths.verifySeal, handle: { title: 'Verify a report' }, lazy: () => import('./routes/verify') },
+      { path: '*', handle: { title: 'Page not found' }, lazy: () => import('./routes/not-found') },
     ],
   },
 ];

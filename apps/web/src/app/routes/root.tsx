@@ -1,10 +1,18 @@
 import { Center, Loader } from '@mantine/core';
-import { Outlet, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
 import { RouteLoadingOverlay } from '@/components/ui/route-loading-overlay';
+import { documentTitle } from '../route-title';
 
 /** Every route renders inside this: the global overlay is on while a navigation is in progress. */
 export function RootRoute() {
   const navigation = useNavigation();
+  // The tab names the page ("Site Management · Inspecta"); the login page is "Inspecta" alone.
+  const matches = useMatches();
+  const title = documentTitle(matches);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <>
       <RouteLoadingOverlay visible={navigation.state !== 'idle'} />

@@ -32,10 +32,11 @@ export function LogoutModal({ opened, onClose, onConfirm }: LogoutModalProps) {
         <Modal.Body>
           <Text>Are you sure you want to log out?</Text>
           <Group justify="flex-end" mt="xl" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
+            {/* Focus starts on the safe answer: Enter or Space by habit does not end the session. */}
+            <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
               No, cancel
             </Button>
-            <Button color="red" onClick={confirm} loading={pending} data-autofocus>
+            <Button color="red" onClick={confirm} loading={pending}>
               Yes, Logout
             </Button>
           </Group>
