@@ -57,6 +57,29 @@ describe('dashboard shell', () => {
     await openSignedIn(page, path);
   }
 
+  it('lets a keyboard user skip to the content, and starts each new page at its heading', async () => {
+    await open(1400, '/dashboard/site-management');
+    await page.getByRole('heading', { name: 'Site Management', level: 1 }).waitFor();
+    // The first Tab stop is the skip link, shown once focused.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await screenshot(page, 'skip-link-1400');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Site Management');
+    expect(new URL(page.url()).hash).toBe('');
+
+    // A link followed from the sidebar: the new page's heading has the focus.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'User Management' })
+      .click();
+    const heading = page.getByRole('heading', { name: 'User Management', level: 1 });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it('lays out header, sidebar (2/12), content (10/12) and footer at 1400 px', async () => {
     await open(1400);
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();

@@ -112,6 +112,32 @@ describe('app routes', () => {
     expect(screen.getAllByTestId('greeting')).toHaveLength(1);
   });
 
+  it("starts at the content: a skip link first, and the new page's heading focused after a navigation", async () => {
+    signIn();
+    serve((url) => (url.includes('/auth/me') ? json(200, { user: admin }) : json(200, emptyList)));
+    const router = renderApp('/dashboard/notification');
+    await screen.findByRole('heading', { name: 'Notifications', level: 1 });
+    // The first load leaves the focus alone (the skip link is the first Tab stop).
+    expect(document.activeElement).toBe(document.body);
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.querySelector('a[href]')).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Notifications', level: 1 }));
+    expect(router.state.location.hash).toBe('');
+
+    await router.navigate('/dashboard/no-such-screen');
+    const heading = await screen.findByRole('heading', { name: 'Page not found', level: 1 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // A change of the address's query (a filter, a search) is not a new page: the focus stays.
+    const box = document.createElement('input');
+    document.body.append(box);
+    box.focus();
+    await router.navigate('/dashboard/no-such-screen?tab=x');
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    expect(document.activeElement).toBe(box);
+    box.remove();
+  });
+
   it('logs out from the modal: revokes, clears storage and returns to /', async () => {
     signIn();
     const fetchMock = serve((url) => {

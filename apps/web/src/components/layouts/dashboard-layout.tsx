@@ -1,6 +1,6 @@
 import { Box, Drawer, Grid, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import classes from './dashboard-layout.module.css';
@@ -19,6 +19,15 @@ interface DashboardLayoutProps {
   /** Called when the user confirms "Yes, Logout". */
   onLogout: () => Promise<void> | void;
   children: ReactNode;
+}
+
+/** Focuses the page's first heading (or the content area while it has none), without scrolling. */
+function focusPageHeading(main: HTMLElement | null) {
+  if (!main) return;
+  const heading = main.querySelector<HTMLElement>('h1');
+  const target = heading ?? main;
+  if (target !== main && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
 }
 
 /**
@@ -42,11 +51,22 @@ export function DashboardLayout({
     getInitialValueInEffect: false,
   });
 
-  // A new page starts at the top, with the drawer closed.
+  // A new page starts at the top, with the drawer closed, and (after a navigation, not on the first
+  // load) with the focus on its heading, so keyboard and screen-reader users start where it starts
+  // instead of on the link they left. Only the path counts: a filter or a search in the address
+  // must not pull the focus out of the box being typed in.
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose.
   useEffect(() => {
     drawer.close();
     window.scrollTo({ top: 0 });
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => focusPageHeading(mainRef.current));
+    return () => cancelAnimationFrame(frame);
   }, [pathname, drawer.close]);
 
   const askLogout = () => {
@@ -56,6 +76,19 @@ export function DashboardLayout({
 
   return (
     <Box className={classes.shell}>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link by convention (WCAG G1) and works without script; the handler only keeps '#main-content' out of the router's address. */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        data-testid="skip-link"
+        onClick={(event) => {
+          // Focus the content without a '#main-content' in the address (the router would see it).
+          event.preventDefault();
+          focusPageHeading(mainRef.current);
+        }}
+      >
+        Skip to content
+      </a>
       <Header
         navigationOpened={drawerOpened}
         onOpenNavigation={drawer.open}
@@ -72,7 +105,7 @@ export function DashboardLayout({
           </Grid.Col>
         ) : null}
         <Grid.Col span={{ base: 12, md: 10 }}>
-          <main className={classes.main} id="main-content">
+          <main className={classes.main} id="main-content" ref={mainRef} tabIndex={-1}>
             {children}
           </main>
         </Grid.Col>
