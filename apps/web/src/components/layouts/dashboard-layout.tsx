@@ -65,8 +65,9 @@ export function DashboardLayout({
       firstPath.current = false;
       return;
     }
-    const frame = requestAnimationFrame(() => focusPageHeading(mainRef.current));
-    return () => cancelAnimationFrame(frame);
+    // At once, in the commit that shows the new page, so nothing the user (or a test) does on the
+    // page next can be overtaken by it.
+    focusPageHeading(mainRef.current);
   }, [pathname, drawer.close]);
 
   const askLogout = () => {
