@@ -1,5 +1,16 @@
 import { utcDateOf } from '@inspecta/contract';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../core/clock.js';
+
+/**
+ * One ORDER BY term in the null order of Drizzle's `.desc()` indexes (DESC NULLS LAST; ascending
+ * is that index read backwards, ASC NULLS FIRST). PostgreSQL reads an index in order only for the
+ * same null order; a bare `desc` sorts every match instead. For NOT NULL columns the rows come out
+ * as with a bare desc/asc.
+ */
+export function indexOrder(column: AnyColumn | SQL, descending: boolean): SQL {
+  return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+}
 
 /** `%`, `_` and `\` typed by a user are literal characters, not wildcards. */
 export function escapeLike(term: string): string {

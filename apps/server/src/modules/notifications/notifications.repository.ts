@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { indexOrder } from '../../db/query-helpers.js';
 import {
   notificationStreamTickets,
   notifications,
@@ -14,16 +15,13 @@ export class NotificationsRepository {
   constructor(private readonly db: Executor) {}
 
   async listForUser(userId: number, offset: number, limit: number): Promise<NotificationRow[]> {
-    return (
-      this.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        // The index's null order (`.desc()` is DESC NULLS LAST), so a long list is read in order.
-        .orderBy(sql`${notifications.id} desc nulls last`)
-        .offset(offset)
-        .limit(limit)
-    );
+    return this.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(indexOrder(notifications.id, true))
+      .offset(offset)
+      .limit(limit);
   }
 
   async countForUser(userId: number): Promise<{ total: number; unread: number }> {

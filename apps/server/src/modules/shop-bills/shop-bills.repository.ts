@@ -1,7 +1,7 @@
 import type { BillKind, BillListQuery, billSortFields } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
 import {
   shopBillLines,
   shopBillSeries,
@@ -394,9 +394,7 @@ export class ShopBillsRepository {
     const order: SQL[] = [];
     if (query.sort) {
       const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
-      // The null order of the list indexes (`.desc()` is DESC NULLS LAST), so they are read in order.
-      const dir = descending ? sql`desc nulls last` : sql`asc nulls first`;
-      order.push(sql`${BILL_SORT[field]} ${dir}`, sql`${shopBills.id} ${dir}`);
+      order.push(indexOrder(BILL_SORT[field], descending), indexOrder(shopBills.id, descending));
     } else {
       if (query.search) {
         // Relevance: the exact number first, then numbers starting with the term, then the rest.
@@ -404,7 +402,7 @@ export class ShopBillsRepository {
         order.push(sql`(lower(${shopBills.billNumber}) = ${term}) desc`);
         order.push(sql`(lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}) desc`);
       }
-      order.push(sql`${shopBills.issuedOn} desc nulls last`, sql`${shopBills.id} desc nulls last`);
+      order.push(indexOrder(shopBills.issuedOn, true), indexOrder(shopBills.id, true));
     }
     const rows = await this.selectList()
       .where(this.where(query))

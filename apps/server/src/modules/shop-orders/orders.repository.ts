@@ -1,7 +1,7 @@
 import type { OrderStatus, orderSortFields } from '@inspecta/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
 import {
   auditEvents,
   shopBillShipments,
@@ -91,14 +91,6 @@ const ORDER_SORT: Record<OrderSortField, SQL> = {
   orderNumber: sql`${shopOrders.orderNumber}`,
   totalPaise: sql`${shopOrders.totalPaise}`,
 };
-
-/**
- * The list indexes are `placed_at DESC NULLS LAST, id DESC NULLS LAST` (Drizzle's `.desc()`); an
- * ORDER BY must name the same null order for PostgreSQL to read the index in order instead of
- * sorting every match (the columns are NOT NULL, so the rows come out the same).
- */
-const DESC = sql`desc nulls last`;
-const ASC = sql`asc nulls first`;
 
 const listColumns = {
   id: shopOrders.id,
@@ -357,17 +349,16 @@ export class OrdersRepository {
     let order: SQL[];
     if (sort) {
       const { field, desc } = parseSort<OrderSortField>(sort, 'placedAt');
-      const dir = desc ? DESC : ASC;
-      order = [sql`${ORDER_SORT[field]} ${dir}`, sql`${shopOrders.id} ${dir}`];
+      order = [indexOrder(ORDER_SORT[field], desc), indexOrder(shopOrders.id, desc)];
     } else if (filter.search) {
       const term = filter.search.toLowerCase();
       const number = normalisedOrderNumber(term) ?? term.toUpperCase();
       order = [
         sql`case when ${shopOrders.orderNumber} = ${number} then 0 when ${shopOrders.searchText} like ${`${escapeLike(term)}%`} then 1 else 2 end`,
-        sql`${shopOrders.placedAt} ${DESC}`,
-        sql`${shopOrders.id} ${DESC}`,
+        indexOrder(shopOrders.placedAt, true),
+        indexOrder(shopOrders.id, true),
       ];
-    } else order = [sql`${shopOrders.placedAt} ${DESC}`, sql`${shopOrders.id} ${DESC}`];
+    } else order = [indexOrder(shopOrders.placedAt, true), indexOrder(shopOrders.id, true)];
     const rows = await this.db
       .select(listColumns)
       .from(shopOrders)
