@@ -36,13 +36,29 @@ const red: MantineColorsTuple = [
   '#7d1a1a',
 ];
 
+// Mantine's green-6 (#40c057) under white text is 2.4:1, so the selected "Pass" answer failed AA.
+// Shades 5-9 are darkened: green-6 #1e7a34 with white is 5.4:1 (green-4 and lighter stay for borders
+// and tints).
+const green: MantineColorsTuple = [
+  '#ebfbee',
+  '#d3f9d8',
+  '#b2f2bb',
+  '#8ce99a',
+  '#69db7c',
+  '#2f9e44',
+  '#1e7a34',
+  '#1a6a2d',
+  '#155a26',
+  '#114a1f',
+];
+
 const systemFonts =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand, red },
+  colors: { brand, red, green },
   // SPEC.md 9: 576, 768, 992, 1200 and 1400 px.
   breakpoints: {
     xs: '36em',

@@ -41,6 +41,8 @@ interface ItemControlProps {
   onAnswer: (answer: ItemAnswer) => void;
   uploads?: ChecklistUploads;
   size?: ChecklistSize;
+  /** The signed-in user's name, written under a typed signature. */
+  signer?: string;
 }
 
 function uniqueOptions(options: string[]): string[] {
@@ -48,7 +50,7 @@ function uniqueOptions(options: string[]): string[] {
 }
 
 /** The answer control of one item, by type. */
-export function ItemControl({ item, id, answer, onAnswer, uploads, size = 'sm' }: ItemControlProps) {
+export function ItemControl({ item, id, answer, onAnswer, uploads, size = 'sm', signer }: ItemControlProps) {
   const labelId = `${id}-label`;
   const inputSize = size === 'lg' ? 'md' : 'sm';
   switch (item.type) {
@@ -182,6 +184,7 @@ export function ItemControl({ item, id, answer, onAnswer, uploads, size = 'sm' }
           onChange={onAnswer}
           uploads={uploads}
           height={size === 'lg' ? 160 : 90}
+          signer={signer}
         />
       );
   }

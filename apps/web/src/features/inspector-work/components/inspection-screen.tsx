@@ -280,6 +280,7 @@ function InspectionWorkspace({ assignment, user }: WorkspaceProps) {
                       evaluation={current.evaluation.items[item.key] ?? evaluateItem(item, undefined)}
                       flagMissing={reviewed}
                       uploads={uploads}
+                      signer={`${user.firstName} ${user.lastName}`.trim()}
                       size="lg"
                     />
                   ))}
