@@ -6,10 +6,11 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths, sitePaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { focusFirstField } from '@/utils/focus-first-field';
 import { useCreateSite } from '../api/create-site';
 import { useDiscardSite } from '../api/discard-site';
 import { useSiteDetails } from '../api/get-site-details';
@@ -75,6 +76,9 @@ export function SiteWizard({ siteId, mode }: SiteWizardProps) {
     Array<{ field: string; message: string; step: number }>
   >([]);
   const loadedFor = useRef<number | null>(null);
+  const location = useLocation();
+  const stepBox = useRef<HTMLElement>(null);
+  const focusedFor = useRef<string | null>(null);
 
   const form = useForm<SiteFormValues>({ mode: 'controlled', initialValues: emptySiteForm() });
 
@@ -102,14 +106,25 @@ export function SiteWizard({ siteId, mode }: SiteWizardProps) {
     }
   }, [mode, details.data, navigate]);
 
+  // A step change asks for the focus through the history entry's state: the first save of a new
+  // site remounts the wizard (its key changes from 'new' to 'draft'), which would lose a ref or state.
+  const focusRequest = (location.state as { focusStep?: boolean } | null)?.focusStep ? location.key : null;
+  // After every commit, not on [step]: after a remount the step shows only once the draft has loaded.
+  useEffect(() => {
+    if (!focusRequest || focusedFor.current === focusRequest || !stepBox.current) return;
+    focusedFor.current = focusRequest;
+    focusFirstField(stepBox.current);
+  });
+
   const setStepInUrl = (next: number, id = currentId) => {
     const params = new URLSearchParams(searchParams);
     if (mode === 'create' && id !== null) params.set('draft', String(id));
     params.set('step', String(next + 1));
+    const options = { replace: true, state: { focusStep: true } };
     if (mode === 'create' && id !== null && siteId === null) {
-      navigate(`${sitePaths.create}?${params.toString()}`, { replace: true });
+      navigate(`${sitePaths.create}?${params.toString()}`, options);
     } else {
-      setSearchParams(params, { replace: true });
+      setSearchParams(params, options);
     }
   };
 
@@ -344,7 +359,14 @@ export function SiteWizard({ siteId, mode }: SiteWizardProps) {
             ))}
           </Stepper>
 
-          <div data-testid={`wizard-step-${SITE_STEPS[step]!.key}`}>
+          <section
+            ref={stepBox}
+            data-testid={`wizard-step-${SITE_STEPS[step]!.key}`}
+            // The review step has no field: the step itself takes the focus, by its name.
+            tabIndex={-1}
+            aria-label={`Step ${step + 1}: ${SITE_STEPS[step]!.label}`}
+            className={classes.stepBox}
+          >
             {step === 0 ? <DetailsStep form={form} existing={existing} client={client} /> : null}
             {step === 1 ? <AddressStep form={form} /> : null}
             {step === 2 ? <ContactsStep form={form} /> : null}
@@ -357,7 +379,7 @@ export function SiteWizard({ siteId, mode }: SiteWizardProps) {
                 onEdit={(target) => void goTo(target)}
               />
             ) : null}
-          </div>
+          </section>
 
           <Group justify="space-between" mt="xl" gap="sm" wrap="wrap">
             <Group gap="sm">
