@@ -1,6 +1,7 @@
 import { type ItemType, itemTypes } from '@inspecta/contract';
 import { Button, Menu, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { itemTypeInfo } from '../../lib/item-type-info';
 import { ItemTypeIcon } from '../item-type-icon';
 
@@ -9,10 +10,26 @@ interface AddItemMenuProps {
   onAdd: (type: ItemType) => void;
 }
 
-/** "Add item": every answer type with what it is for. */
+/**
+ * "Add item": every answer type with what it is for. The list is taller than a phone's screen, so
+ * it opens below the button where it fits, flips or shifts when it does not, and is cut to the room
+ * left (size middleware) and scrolls: before, it flipped above the viewport and hid "Pass / Fail".
+ */
 export function AddItemMenu({ sectionName, onAdd }: AddItemMenuProps) {
+  // A chosen type sends the focus to the new item's label (the section does it), so the menu must
+  // not hand it back to this button; Escape still does.
+  const [returnFocus, setReturnFocus] = useState(true);
   return (
-    <Menu position="bottom-start" width={300} withinPortal shadow="md">
+    <Menu
+      position="bottom-start"
+      width={300}
+      withinPortal
+      shadow="md"
+      returnFocus={returnFocus}
+      onOpen={() => setReturnFocus(true)}
+      middlewares={{ flip: true, shift: { padding: 8 }, size: { padding: 8 } }}
+      styles={{ dropdown: { overflowY: 'auto', maxWidth: 'calc(100vw - 16px)' } }}
+    >
       <Menu.Target>
         <Button
           variant="light"
@@ -29,7 +46,10 @@ export function AddItemMenu({ sectionName, onAdd }: AddItemMenuProps) {
           <Menu.Item
             key={type}
             leftSection={<ItemTypeIcon type={type} size={30} />}
-            onClick={() => onAdd(type)}
+            onClick={() => {
+              setReturnFocus(false);
+              onAdd(type);
+            }}
           >
             <Text size="sm" fw={600}>
               {itemTypeInfo[type].label}

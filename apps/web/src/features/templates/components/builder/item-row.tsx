@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { FieldError, ItemType, TemplateItem } from '@inspecta/contract';
-import { ActionIcon, Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowDown,
@@ -9,6 +9,7 @@ import {
   IconChevronDown,
   IconChevronRight,
   IconCopy,
+  IconDotsVertical,
   IconGripVertical,
   IconTrash,
 } from '@tabler/icons-react';
@@ -139,43 +140,86 @@ export function ItemRow({
         <div className={classes.itemActions}>
           {!readOnly ? (
             <>
-              <Tooltip label="Move up" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Move up: ${name}`}
-                  onClick={() => onMove(-1)}
-                  disabled={!canMoveUp}
-                >
-                  <IconArrowUp size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Move down" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Move down: ${name}`}
-                  onClick={() => onMove(1)}
-                  disabled={!canMoveDown}
-                >
-                  <IconArrowDown size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Duplicate" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Duplicate: ${name}`}
-                  onClick={onDuplicate}
-                >
-                  <IconCopy size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Remove" withArrow>
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove: ${name}`} onClick={onRemove}>
-                  <IconTrash size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
+              {/* Wide screens: a row of icons. Narrow ones (CSS): one "Item actions" menu, so the
+                  label keeps the width to be read. */}
+              <div className={classes.wideActions}>
+                <Tooltip label="Move up" withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Move up: ${name}`}
+                    onClick={() => onMove(-1)}
+                    disabled={!canMoveUp}
+                  >
+                    <IconArrowUp size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Move down" withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Move down: ${name}`}
+                    onClick={() => onMove(1)}
+                    disabled={!canMoveDown}
+                  >
+                    <IconArrowDown size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Duplicate" withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Duplicate: ${name}`}
+                    onClick={onDuplicate}
+                  >
+                    <IconCopy size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Remove" withArrow>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove: ${name}`} onClick={onRemove}>
+                    <IconTrash size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+              </div>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    className={classes.narrowActions}
+                    aria-label={`Item actions: ${name}`}
+                  >
+                    <IconDotsVertical size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconArrowUp size={16} aria-hidden="true" />}
+                    disabled={!canMoveUp}
+                    onClick={() => onMove(-1)}
+                  >
+                    Move up
+                  </Menu.Item>
+                  <Menu.Item
+                    leftSection={<IconArrowDown size={16} aria-hidden="true" />}
+                    disabled={!canMoveDown}
+                    onClick={() => onMove(1)}
+                  >
+                    Move down
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={onDuplicate}>
+                    Duplicate
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden="true" />}
+                    onClick={onRemove}
+                  >
+                    Remove
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
             </>
           ) : null}
           <ActionIcon

@@ -10,6 +10,8 @@ import {
   IconGripVertical,
   IconTrash,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { focusFirstField } from '@/utils/focus-first-field';
 import { type BuilderAction, type EditorSection, shortProblem } from '../../lib/builder-state';
 import { AddItemMenu } from './add-item-menu';
 import classes from './builder.module.css';
@@ -48,6 +50,16 @@ export function SectionCard({
       disabled: readOnly,
     });
   const name = section.title.trim() || `Section ${index + 1}`;
+  // Set by "Add item": once the new item (selected by the reducer) shows its editor, its label
+  // field takes the focus, so the author types the question at once and a screen reader hears it.
+  const focusNewItem = useRef(false);
+  useEffect(() => {
+    if (!focusNewItem.current || !selected) return;
+    const editor = document.getElementById(`editor-${selected}`);
+    if (!editor) return;
+    focusNewItem.current = false;
+    focusFirstField(editor);
+  });
   const titleProblem = sectionProblems.find((p) => p.field.endsWith('.title'));
   const otherProblems = sectionProblems.filter((p) => p !== titleProblem);
 
@@ -188,7 +200,10 @@ export function SectionCard({
           <Group mt={4}>
             <AddItemMenu
               sectionName={name}
-              onAdd={(itemType) => dispatch({ type: 'addItem', sectionUid: section.uid, itemType })}
+              onAdd={(itemType) => {
+                focusNewItem.current = true;
+                dispatch({ type: 'addItem', sectionUid: section.uid, itemType });
+              }}
             />
           </Group>
         ) : null}
