@@ -10,10 +10,14 @@ interface AddItemMenuProps {
   onAdd: (type: ItemType) => void;
 }
 
+/** Below this much room under the button, the page scrolls it up before the menu opens. */
+const MIN_ROOM_BELOW = 360;
+
 /**
- * "Add item": every answer type with what it is for. The list is taller than a phone's screen, so
- * it opens below the button where it fits, flips or shifts when it does not, and is cut to the room
- * left (size middleware) and scrolls: before, it flipped above the viewport and hid "Pass / Fail".
+ * "Add item": every answer type with what it is for. The list is taller than a phone's screen: it
+ * flipped above the button and its top, "Pass / Fail", went off screen or under the header. Now it
+ * always opens below the button (the page first scrolls the button up when too little room is left
+ * under it), is cut to the room left (size middleware) and scrolls, and shifts to stay inside.
  */
 export function AddItemMenu({ sectionName, onAdd }: AddItemMenuProps) {
   // A chosen type sends the focus to the new item's label (the section does it), so the menu must
@@ -27,7 +31,7 @@ export function AddItemMenu({ sectionName, onAdd }: AddItemMenuProps) {
       shadow="md"
       returnFocus={returnFocus}
       onOpen={() => setReturnFocus(true)}
-      middlewares={{ flip: true, shift: { padding: 8 }, size: { padding: 8 } }}
+      middlewares={{ flip: false, shift: { padding: 8 }, size: { padding: 8 } }}
       styles={{ dropdown: { overflowY: 'auto', maxWidth: 'calc(100vw - 16px)' } }}
     >
       <Menu.Target>
@@ -36,6 +40,11 @@ export function AddItemMenu({ sectionName, onAdd }: AddItemMenuProps) {
           size="sm"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
           aria-label={`Add item to ${sectionName}`}
+          onClick={(event) => {
+            const button = event.currentTarget;
+            if (window.innerHeight - button.getBoundingClientRect().bottom < MIN_ROOM_BELOW)
+              button.scrollIntoView({ block: 'center' });
+          }}
         >
           Add item
         </Button>

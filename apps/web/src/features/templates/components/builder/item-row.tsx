@@ -105,7 +105,8 @@ export function ItemRow({
             <Text
               size="sm"
               fw={600}
-              lineClamp={1}
+              // Two lines: on a phone one line leaves a question two or three words.
+              lineClamp={2}
               c={item.label.trim() ? undefined : 'dimmed'}
               fs={item.label.trim() ? undefined : 'italic'}
             >

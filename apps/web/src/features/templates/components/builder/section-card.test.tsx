@@ -10,7 +10,9 @@ import { SectionCard } from './section-card';
 function Harness() {
   const [state, dispatch] = useReducer(
     builderReducer,
-    stateFromContent({ sections: [{ key: 'visual', title: 'Visual condition', items: [item('pass_fail')] }] }),
+    stateFromContent({
+      sections: [{ key: 'visual', title: 'Visual condition', items: [item('pass_fail')] }],
+    }),
   );
   const section = state.sections[0]!;
   return (
