@@ -90,12 +90,18 @@ function NotificationItem({ notification }: { notification: Notification }) {
 
   const content = (
     <>
-      <Group gap="xs" wrap="nowrap" align="center">
-        <Text fw={unread ? 700 : 500} size="sm" c={unread ? 'dark.9' : 'gray.8'} lineClamp={2}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        {/* The whole title wraps: cut to two lines it lost the site name at the end on a phone. */}
+        <Text
+          fw={unread ? 700 : 500}
+          size="sm"
+          c={unread ? 'dark.9' : 'gray.8'}
+          style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+        >
           {notification.title}
         </Text>
         {unread ? (
-          <Badge size="xs" variant="light" color="brand" style={{ flexShrink: 0 }}>
+          <Badge size="xs" variant="light" color="brand" mt={2} style={{ flexShrink: 0 }}>
             New
           </Badge>
         ) : null}
