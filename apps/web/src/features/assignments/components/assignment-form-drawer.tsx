@@ -30,6 +30,7 @@ import { useActiveCategories } from '@/features/inspection-categories';
 import { usePublishedTemplates } from '@/features/templates';
 import { isApiError } from '@/lib/api-client';
 import { formatDay, todayIso } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { useCreateAssignment } from '../api/create-assignment';
 import { useInspectors } from '../api/get-inspectors';
 import { useUpdateAssignment } from '../api/update-assignment';
@@ -363,7 +364,7 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
                 {selectedSiteId
                   ? units.isFetching
                     ? 'Counting units…'
-                    : `${unitData.length} unit${unitData.length === 1 ? '' : 's'} in service at this site`
+                    : `${plural(unitData.length, 'unit')} in service at this site`
                   : 'Every unit at the site that is not retired'}
               </Text>
             )}

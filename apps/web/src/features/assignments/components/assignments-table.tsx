@@ -3,6 +3,7 @@ import { Badge, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
 import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { formatDay } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { describeDueOn, priorityLabels, priorityStyles, statusLabels } from '../lib/format';
 
 interface AssignmentsTableProps {
@@ -61,9 +62,7 @@ export function AssignmentsTable({ assignments, today, onEdit, onCancel }: Assig
                 <Table.Td>
                   <Text size="sm">{a.inspector.name}</Text>
                   <Text size="xs" c="dimmed">
-                    {a.equipment.length === 0
-                      ? 'Site-level'
-                      : `${a.equipment.length} unit${a.equipment.length === 1 ? '' : 's'}`}
+                    {a.equipment.length === 0 ? 'Site-level' : plural(a.equipment.length, 'unit')}
                   </Text>
                 </Table.Td>
                 <Table.Td visibleFrom="md">

@@ -1,5 +1,6 @@
 import type { AssignmentPriority, AssignmentStatus } from '@inspecta/contract';
 import { daysUntil } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 
 /** "Due today", "Due in 3 days", "2 days overdue". */
 export function describeDueOn(dueOn: string, today: string): string {
@@ -33,5 +34,5 @@ export const priorityStyles: Record<AssignmentPriority, { bg: string; c: string 
 };
 
 export function workloadLabel(open: number): string {
-  return open === 0 ? 'No open assignments' : `${open} open assignment${open === 1 ? '' : 's'}`;
+  return open === 0 ? 'No open assignments' : plural(open, 'open assignment');
 }

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 
@@ -21,7 +22,7 @@ function describeFailure(error: unknown): Feedback {
     return {
       kind: 'error',
       title: 'Too many attempts',
-      message: wait ? `${error.message} Try again in ${wait} second${wait === 1 ? '' : 's'}.` : error.message,
+      message: wait ? `${error.message} Try again in ${plural(wait, 'second')}.` : error.message,
     };
   }
   return { kind: 'error', title: 'Sign-in failed', message: error.message };

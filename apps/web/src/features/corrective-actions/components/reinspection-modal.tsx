@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useInspectors } from '@/features/assignments';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { useRequestReinspection } from '../api/request-reinspection';
 import { PriorityControl } from './priority-control';
 
@@ -118,7 +119,7 @@ export function ReinspectionModal({
                 <Stack gap={0}>
                   <Text size="sm">{option.label}</Text>
                   <Text size="xs" c="dimmed">
-                    {open === 0 ? 'No open assignments' : `${open} open assignment${open === 1 ? '' : 's'}`}
+                    {open === 0 ? 'No open assignments' : plural(open, 'open assignment')}
                   </Text>
                 </Stack>
               );

@@ -3,6 +3,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { formatDay } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { formatShortDay } from '../lib/format';
 import { ChartPanel } from './chart-panel';
 import classes from './dashboard.module.css';
@@ -102,7 +103,7 @@ export function EquipmentDueChart({
               size={150}
               thickness={22}
               withTooltip={false}
-              chartLabel={total ? `${counts.format(total)} units` : 'No units'}
+              chartLabel={total ? plural(total, 'unit') : 'No units'}
               data={
                 total
                   ? (buckets ?? []).map((b) => ({ name: b.label, value: b.count, color: DUE_COLORS[b.due] }))
@@ -170,7 +171,7 @@ export function TopFailingSitesChart({
                     {entry.site.name}
                   </Text>
                   <Text size="sm" fw={700} c="red.7" style={{ whiteSpace: 'nowrap' }}>
-                    {counts.format(entry.failedItems)} items
+                    {plural(entry.failedItems, 'item')}
                   </Text>
                 </Group>
                 <Progress
@@ -182,9 +183,8 @@ export function TopFailingSitesChart({
                 />
                 <Text size="xs" c="dimmed" mt={4} truncate>
                   {entry.site.siteCode}
-                  {entry.site.city ? ` · ${entry.site.city}` : ''} · {entry.failedInspections} failed
-                  inspection
-                  {entry.failedInspections === 1 ? '' : 's'}
+                  {entry.site.city ? ` · ${entry.site.city}` : ''} ·{' '}
+                  {plural(entry.failedInspections, 'failed inspection')}
                 </Text>
               </Box>
             </Link>

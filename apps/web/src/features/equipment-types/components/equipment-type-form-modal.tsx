@@ -23,6 +23,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { useCreateEquipmentType } from '../api/create-equipment-type';
 import { useEquipmentTypeCategories } from '../api/get-equipment-type-categories';
 import { useUpdateEquipmentType } from '../api/update-equipment-type';
@@ -217,8 +218,8 @@ export function EquipmentTypeFormModal({ opened, onClose, type }: EquipmentTypeF
           />
           {intervalChanged ? (
             <Alert color="brand" variant="light" data-testid="interval-notice">
-              The next due date of the {type?.installedCount} installed unit
-              {type?.installedCount === 1 ? '' : 's'} of this type will be recalculated.
+              The next due date of the {plural(type?.installedCount ?? 0, 'installed unit')} of this type will
+              be recalculated.
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm" mt="xs">

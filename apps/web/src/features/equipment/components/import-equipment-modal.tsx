@@ -22,6 +22,7 @@ import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload } from '
 import { useEffect, useState } from 'react';
 import { ImportPreviewSummary } from '@/components/ui/import-preview-summary';
 import { isApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import {
   downloadImportTemplate,
   useImportEquipment,
@@ -176,7 +177,7 @@ export function ImportEquipmentModal({ opened, onClose, siteId }: ImportEquipmen
             {preview.invalid ? (
               <Alert color="yellow" variant="light" c="#5c3d00" icon={<IconAlertCircle aria-hidden="true" />}>
                 Rows with errors are skipped. Fix them in the sheet and import it again later, or import the{' '}
-                {preview.valid} valid row{preview.valid === 1 ? '' : 's'} now.
+                {plural(preview.valid, 'valid row')} now.
               </Alert>
             ) : null}
             <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
@@ -267,9 +268,7 @@ export function ImportEquipmentModal({ opened, onClose, siteId }: ImportEquipmen
                 loading={run.isPending}
                 disabled={preview.valid === 0}
               >
-                {preview.valid === 0
-                  ? 'Nothing to import'
-                  : `Import ${preview.valid} unit${preview.valid === 1 ? '' : 's'}`}
+                {preview.valid === 0 ? 'Nothing to import' : `Import ${plural(preview.valid, 'unit')}`}
               </Button>
             ) : (
               <Button onClick={() => void checkFile()} loading={check.isPending} disabled={!site || !file}>

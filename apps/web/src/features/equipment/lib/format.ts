@@ -5,9 +5,10 @@ import {
   equipmentStatusLabels,
 } from '@inspecta/contract';
 import { daysUntil, formatDay } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 
 function span(days: number): string {
-  if (days < 60) return `${days} day${days === 1 ? '' : 's'}`;
+  if (days < 60) return plural(days, 'day');
   if (days < 730) return `${Math.round(days / 30.4)} months`;
   return `${Math.floor(days / 365)} years`;
 }

@@ -6,6 +6,7 @@ import {
   yesNoNaLabels,
 } from '@inspecta/contract';
 import { formatDay } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -37,11 +38,11 @@ export function formatTime(iso: string): string {
 }
 
 export function failedItemsLabel(count: number): string {
-  return `${count} failed item${count === 1 ? '' : 's'}`;
+  return plural(count, 'failed item');
 }
 
 export function unitsLabel(count: number): string {
-  return count === 0 ? 'Site-level' : `${count} unit${count === 1 ? '' : 's'}`;
+  return count === 0 ? 'Site-level' : plural(count, 'unit');
 }
 
 /** The name of a unit of an inspection: "FE-0012 · Extinguisher, lobby", or the site for site-level work. */

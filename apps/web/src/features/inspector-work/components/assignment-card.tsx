@@ -5,12 +5,13 @@ import { Link } from 'react-router';
 import { inspectorAssignmentPath } from '@/config/paths';
 import { describeDueOn, priorityLabels, priorityStyles, statusLabels } from '@/features/assignments';
 import { formatDay } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { mapSearchUrl, telHref } from '../lib/schedule';
 import classes from './inspector.module.css';
 
 function unitsLabel(count: number): string {
   if (count === 0) return 'Site-level';
-  return `${count} unit${count === 1 ? '' : 's'}`;
+  return plural(count, 'unit');
 }
 
 /** One open assignment in the inspector's list: where, whom to call, what to check, by when. */

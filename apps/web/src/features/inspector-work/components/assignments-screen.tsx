@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LogoMark } from '@/components/ui/logo';
 import { todayIso } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { useInspectorAssignments } from '../api/get-assignments';
 import { type AssignmentTab, assignmentTabs, groupAssignments } from '../lib/schedule';
 import { AssignmentCard } from './assignment-card';
@@ -131,7 +132,7 @@ export function AssignmentsScreen({ user }: { user: SessionUser }) {
                     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} p="sm">
                       <Group justify="space-between" gap="xs">
                         <Text size="sm" fw={600} c="red.9">
-                          {groups.overdue.length} overdue assignment{groups.overdue.length === 1 ? '' : 's'}
+                          {plural(groups.overdue.length, 'overdue assignment')}
                         </Text>
                         <Button
                           size="compact-md"

@@ -3,6 +3,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { plural } from '@/lib/plural';
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -21,7 +22,7 @@ export function DonePanel({ inspection }: { inspection: InspectionSummary }) {
         </Text>
         <Text c="dimmed" maw={420}>
           {passed
-            ? `Every check passed over ${inspection.unitCount || 'the site'}${inspection.unitCount ? ` unit${inspection.unitCount === 1 ? '' : 's'}` : ''}.`
+            ? `Every check passed over ${inspection.unitCount ? plural(inspection.unitCount, 'unit') : 'the site'}.`
             : `${inspection.failedItems} of ${inspection.totalItems} checks failed. The office sees the failures highlighted on the report.`}
         </Text>
         <Text size="sm">

@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconListCheck } from '@tabler/icons-react';
+import { plural } from '@/lib/plural';
 import { itemLabels, type UnitProgress } from '../lib/answers';
 import classes from './inspector.module.css';
 
@@ -86,7 +87,7 @@ export function ReviewPanel({
           c={failed ? undefined : '#1e6b32'}
           data-testid="review-failed"
         >
-          {failed ? `${failed} failed item${failed === 1 ? '' : 's'}` : 'No failures'}
+          {failed ? plural(failed, 'failed item') : 'No failures'}
         </Badge>
       </Group>
 

@@ -2,6 +2,7 @@ import type { InspectorAssignmentDetail } from '@inspecta/contract';
 import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { describeDueOn, priorityLabels, priorityStyles } from '@/features/assignments';
 import { formatDay, todayIso } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { mapSearchUrl, telHref } from '../lib/schedule';
 
 /** Before starting: where, whom to call, what will be checked. */
@@ -52,13 +53,13 @@ export function StartPanel({ assignment }: { assignment: InspectorAssignmentDeta
       <Paper withBorder radius="md" p="md">
         <Text fw={700}>{assignment.template.name}</Text>
         <Text size="sm" c="dimmed">
-          {assignment.category.name} · version {assignment.template.version} · {itemCount} item
-          {itemCount === 1 ? '' : 's'} per {assignment.units.length ? 'unit' : 'site'}
+          {assignment.category.name} · version {assignment.template.version} · {plural(itemCount, 'item')} per{' '}
+          {assignment.units.length ? 'unit' : 'site'}
         </Text>
         {assignment.units.length ? (
           <>
             <Text size="sm" fw={600} mt="sm">
-              {assignment.units.length} unit{assignment.units.length === 1 ? '' : 's'} to inspect
+              {plural(assignment.units.length, 'unit')} to inspect
             </Text>
             <List size="sm" mt={4} spacing={2}>
               {assignment.units.map((unit) => (

@@ -19,6 +19,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RetryRow } from '@/components/ui/retry-row';
 import { InspectorFilterSelect, SiteFilterSelect, statusLabels } from '@/features/assignments';
 import { formatDay, todayIso } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { positiveId } from '@/utils/positive-id';
 import { useScheduleCalendar } from '../api/get-schedule-calendar';
 import classes from './schedule-calendar.module.css';
@@ -75,7 +76,7 @@ function Workload({ data, onPick }: { data: ScheduleCalendarResponse; onPick: (i
                   {w.inspector.name}
                 </Anchor>
                 <Text size="xs" c="dark.6" style={{ whiteSpace: 'nowrap' }}>
-                  {w.assigned} assigned · {w.planned} planned · {w.units} units
+                  {w.assigned} assigned · {w.planned} planned · {plural(w.units, 'unit')}
                 </Text>
               </Group>
               <div className={classes.bar} aria-hidden="true">
@@ -129,7 +130,7 @@ function DayDetail({ day }: { day: ScheduleCalendarDay }) {
                 {a.site.siteCode} · {a.site.name}
                 <Text span size="xs" c="dimmed">
                   {' '}
-                  · {a.inspector.name} · {a.unitCount} unit{a.unitCount === 1 ? '' : 's'}
+                  · {a.inspector.name} · {plural(a.unitCount, 'unit')}
                   {a.scheduleId ? ' · from a schedule' : ''}
                 </Text>
               </Text>
@@ -150,8 +151,8 @@ function DayDetail({ day }: { day: ScheduleCalendarDay }) {
                 {p.site.siteCode} · {p.site.name}
                 <Text span size="xs" c="dimmed">
                   {' '}
-                  · {p.inspector?.name ?? 'no inspector available'} · {p.equipment.length} unit
-                  {p.equipment.length === 1 ? '' : 's'} · created {formatDay(p.createOn)}
+                  · {p.inspector?.name ?? 'no inspector available'} · {plural(p.equipment.length, 'unit')} ·
+                  created {formatDay(p.createOn)}
                 </Text>
               </Text>
             </Group>

@@ -37,6 +37,7 @@ import { useActiveCategories } from '@/features/inspection-categories';
 import { usePublishedTemplates } from '@/features/templates';
 import { isApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { usePreviewSchedule } from '../api/preview-schedule';
 import { useSaveSchedule } from '../api/save-schedule';
 import {
@@ -73,15 +74,14 @@ function PreviewPanel({ preview }: { preview: SchedulePreviewResponse }) {
               {previewSentence(preview.assignments.length, days)}
             </Text>
             <Text size="xs" c="dark.6">
-              {preview.units} unit{preview.units === 1 ? '' : 's'} in scope, {formatDay(preview.from)} to{' '}
-              {formatDay(preview.to)}.
+              {plural(preview.units, 'unit')} in scope, {formatDay(preview.from)} to {formatDay(preview.to)}.
             </Text>
           </div>
         </Group>
         {preview.skipped.length ? (
           <Alert color="yellow" variant="light" p="xs" data-testid="schedule-preview-skipped">
             <Text size="xs" c="dark.8">
-              {preview.skipped.length} unit{preview.skipped.length === 1 ? '' : 's'} cannot be planned:{' '}
+              {plural(preview.skipped.length, 'unit')} cannot be planned:{' '}
               {[...new Set(preview.skipped.map((s) => s.reason))].join('; ')}
             </Text>
           </Alert>
@@ -362,7 +362,7 @@ export function ScheduleFormDrawer({ opened, onClose, schedule, siteId }: Schedu
                 {pickedSite
                   ? units.isFetching
                     ? 'Counting units…'
-                    : `${unitData.length} unit${unitData.length === 1 ? '' : 's'} at this site that are not retired`
+                    : `${plural(unitData.length, 'unit')} at this site that are not retired`
                   : 'Every unit at the site that is in service, now and as units are added'}
               </Text>
             )}

@@ -8,6 +8,7 @@ import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
 import { ListFooter } from '@/components/ui/list-footer';
 import { InspectorFilterSelect, priorityLabels, SiteFilterSelect } from '@/features/assignments';
+import { plural } from '@/lib/plural';
 import { formatDateTime } from '@/utils/format-relative-time';
 import { positiveId } from '@/utils/positive-id';
 import { useSchedules } from '../api/get-schedules';
@@ -64,7 +65,7 @@ function ScheduleCard({ s, menu, siteId }: { s: Schedule; menu: React.ReactNode;
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
-            {s.createdAssignments} assignment{s.createdAssignments === 1 ? '' : 's'} created
+            {plural(s.createdAssignments, 'assignment')} created
           </Text>
         </Stack>
         {menu}

@@ -6,6 +6,7 @@ import type {
   ScheduleScope,
 } from '@inspecta/contract';
 import { todayIso } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 
 /** The schedule form's state: ids as strings (what Mantine's pickers hold), numbers as numbers. */
 export interface ScheduleFormValues {
@@ -117,11 +118,11 @@ export function describeScope(s: Pick<Schedule, 'scope' | 'equipmentTypes' | 'eq
     return s.equipmentTypes.length === 1
       ? (s.equipmentTypes[0]?.name ?? '1 type')
       : `${s.equipmentTypes.length} types: ${s.equipmentTypes.map((t) => t.name).join(', ')}`;
-  return `${s.equipment.length} unit${s.equipment.length === 1 ? '' : 's'}`;
+  return plural(s.equipment.length, 'unit');
 }
 
 /** The preview's sentence: "This schedule will create 12 assignments in the next 90 days." */
 export function previewSentence(count: number, days: number): string {
   if (count === 0) return `This schedule will create no assignment in the next ${days} days.`;
-  return `This schedule will create ${count} assignment${count === 1 ? '' : 's'} in the next ${days} days.`;
+  return `This schedule will create ${plural(count, 'assignment')} in the next ${days} days.`;
 }

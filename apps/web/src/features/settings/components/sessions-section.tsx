@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { plural } from '@/lib/plural';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useSessions, useSignOutOtherSessions } from '../api/sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';
@@ -106,9 +107,7 @@ export function SessionsSection() {
       )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {others === 0
-            ? 'You are signed in only here.'
-            : `${others} other session${others === 1 ? '' : 's'}.`}
+          {others === 0 ? 'You are signed in only here.' : `${plural(others, 'other session')}.`}
         </Text>
         <Button
           variant="light"

@@ -1,4 +1,5 @@
 import type { EscalationRecipient, EscalationRuleInput, EscalationTrigger } from '@inspecta/contract';
+import { plural } from '@/lib/plural';
 
 export const triggerLabels: Record<EscalationTrigger, string> = {
   assignment_not_started: 'Assignment not started',
@@ -13,7 +14,7 @@ export const recipientLabels: Record<EscalationRecipient, string> = {
   client_contact: "The client's contact (email)",
 };
 
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+const days = (n: number) => plural(n, 'day');
 
 function joinWords(words: string[]): string {
   if (words.length <= 1) return words[0] ?? '';

@@ -10,6 +10,7 @@ import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-
 import { useEffect, useState } from 'react';
 import { ImportPreviewSummary } from '@/components/ui/import-preview-summary';
 import { isApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { useImportProducts, usePreviewProductImport } from '../api/import-products';
 
 const HEADINGS = Object.fromEntries(productImportColumns.map((c) => [c.key, c.heading])) as Record<
@@ -216,7 +217,7 @@ export function ImportProductsModal({ opened, onClose }: { opened: boolean; onCl
             >
               {preview.invalid > 0 || preview.valid === 0
                 ? 'Nothing to import'
-                : `Import ${preview.valid} product${preview.valid === 1 ? '' : 's'}`}
+                : `Import ${plural(preview.valid, 'product')}`}
             </Button>
           ) : (
             <Button onClick={() => void checkFile()} loading={check.isPending} disabled={!file}>

@@ -22,6 +22,7 @@ import {
 import { Link } from 'react-router';
 import { paths, shopProductPath } from '@/config/paths';
 import { monthOf } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { useInventorySummary } from '../api/get-inventory-summary';
 import { formatQuantity, formatRupees } from '../lib/money';
 import { StockBadge } from './badges';
@@ -160,7 +161,7 @@ export function ShopHomeSection({ figures, today }: ShopHomeSectionProps) {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatRupees(data.totals.stockValueAtPricePaise)} at price ·{' '}
-                  {counts(data.totals.unitsOnHand)} units on hand
+                  {plural(data.totals.unitsOnHand, 'unit')} on hand
                 </Text>
               </div>
               <Group gap="lg">

@@ -37,6 +37,7 @@ import { ClientSelect } from '@/features/sites';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { isApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { formatCount } from '@/utils/format-count';
 import { positiveId } from '@/utils/positive-id';
 import { downloadOrderPdf } from '../api/download-order-pdf';
@@ -156,8 +157,8 @@ function OrderCard({ order }: { order: OrderListItem }) {
         </Text>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="xs" c="dimmed">
-            {formatDay(order.placedAt)} · {order.unitCount.toLocaleString('en-IN')} units ·{' '}
-            {order.shippedCount}/{order.shipmentCount} shipped
+            {formatDay(order.placedAt)} · {plural(order.unitCount, 'unit')} · {order.shippedCount}/
+            {order.shipmentCount} shipped
           </Text>
           <Text size="sm" fw={650} data-testid="order-total">
             {formatMoney(order.totalPaise, order.currency)}

@@ -26,6 +26,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { Pager } from '@/components/ui/pager';
 import { sitePaths } from '@/config/paths';
+import { plural } from '@/lib/plural';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { exportSites } from '../api/export-sites';
 import { useSiteCities } from '../api/get-site-cities';
@@ -360,7 +361,7 @@ export function SitesList() {
       {total > 0 ? (
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="sites-range">
-            Showing {firstShown}–{lastShown} of {total} site{total === 1 ? '' : 's'}
+            Showing {firstShown}–{lastShown} of {plural(total, 'site')}
           </Text>
           {pages > 1 ? (
             <Pager

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { useDeleteSite } from '../api/delete-site';
 import { useDiscardSite } from '../api/discard-site';
 import { useSetSiteStatus } from '../api/set-site-status';
@@ -63,7 +64,7 @@ export function useSiteActions(site: Pick<Site, 'id' | 'name' | 'siteCode'>, equ
         <Text size="sm">
           {site.siteCode} will be deleted
           {equipmentCount
-            ? ` together with the ${equipmentCount} equipment unit${equipmentCount === 1 ? '' : 's'} registered there`
+            ? ` together with the ${plural(equipmentCount, 'equipment unit')} registered there`
             : ''}
           . This cannot be undone. A site with completed inspections cannot be deleted: deactivate it instead.
         </Text>

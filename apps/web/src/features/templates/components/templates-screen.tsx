@@ -33,6 +33,7 @@ import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { templatePath } from '@/config/paths';
 import { useCategoryOptions } from '@/features/inspection-categories';
 import { isApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useDuplicateTemplate } from '../api/duplicate-template';
@@ -263,7 +264,7 @@ export function TemplatesScreen() {
         footer={
           templates.length > 0 ? (
             <ListCount
-              text={`${total} template${total === 1 ? '' : 's'}`}
+              text={plural(total, 'template')}
               pages={pages}
               page={filters.page}
               onPage={(next) => filters.update({ page: String(next) })}

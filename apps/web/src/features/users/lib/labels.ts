@@ -1,4 +1,5 @@
 import type { User, UserType } from '@inspecta/contract';
+import { plural } from '@/lib/plural';
 
 export const ROLE_LABEL: Record<UserType, string> = {
   admin: 'Admin',
@@ -17,7 +18,7 @@ export const TAB_LABEL = { admin: 'Admins', inspector: 'Inspectors', client: 'Cl
 /** "1 inspector", "1,204 users". */
 export function countLabel(count: number, type: UserType | 'all'): string {
   const noun = type === 'all' ? 'user' : type === 'admin' ? 'admin' : type;
-  return `${count.toLocaleString('en-IN')} ${noun}${count === 1 ? '' : 's'}`;
+  return plural(count, noun);
 }
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled } from '@tabler/icons-react';
+import { plural } from '@/lib/plural';
 
 /** Dark enough on white and on the light badges for WCAG AA (4.5:1). */
 const VALID_INK = '#1e5f2c';
@@ -99,7 +100,7 @@ export function SealResult({ result }: { result: SealVerification | PdfVerificat
             {report.result === 'fail'
               ? `${report.failedItems} of ${report.totalItems} checks failed`
               : `${report.totalItems} checks`}
-            {report.unitCount ? ` · ${report.unitCount} unit${report.unitCount === 1 ? '' : 's'}` : ''}
+            {report.unitCount ? ` · ${plural(report.unitCount, 'unit')}` : ''}
           </Fact>
           <Fact label="Completed">{formatWhen(report.completedAt)}</Fact>
         </SimpleGrid>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResultBadge } from '@/components/ui/result-badge';
 import { inspectionPaths } from '@/config/paths';
+import { plural } from '@/lib/plural';
 import { formatDateTime } from '@/utils/format-relative-time';
 import { useSiteCompletedInspections } from '../../api/get-site-completed-inspections';
 
@@ -91,7 +92,7 @@ export function HistoryTab({ siteId }: { siteId: number }) {
         <Text size="sm" c="dimmed">
           {total > rows.length
             ? `The latest ${rows.length} of ${total} completed inspections.`
-            : `${total} completed inspection${total === 1 ? '' : 's'}.`}
+            : `${plural(total, 'completed inspection')}.`}
         </Text>
         <Anchor component={Link} to={`${inspectionPaths.history}&site=${siteId}`} size="sm">
           Filter and export in Inspection Management

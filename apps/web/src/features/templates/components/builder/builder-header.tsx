@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { plural } from '@/lib/plural';
 import { formatRelativeTime } from '@/utils/format-relative-time';
 import { TemplateStatusBadges } from '../template-status-badge';
 import classes from './builder.module.css';
@@ -101,7 +102,7 @@ export function BuilderHeader({ builder, onOpenDetails, onOpenHistory }: Builder
                   nothingToPublish
                     ? `Version ${template.publishedVersion} is published; change something to start a new version`
                     : problems.length
-                      ? `${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before publishing`
+                      ? `${plural(problems.length, 'problem')} to fix before publishing`
                       : `Publish version ${editingVersion}`
                 }
                 withArrow

@@ -1,5 +1,6 @@
 import { Alert, List, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconArchive, IconInfoCircle } from '@tabler/icons-react';
+import { plural } from '@/lib/plural';
 import { formatRelativeTime } from '@/utils/format-relative-time';
 import type { TemplateBuilderModel } from './use-template-builder';
 
@@ -51,7 +52,7 @@ export function PublishProblems({ builder }: { builder: TemplateBuilderModel }) 
         color="red"
         variant="light"
         icon={<IconAlertCircle aria-hidden="true" />}
-        title={`Fix ${shownProblems.length} problem${shownProblems.length === 1 ? '' : 's'} before publishing`}
+        title={`Fix ${plural(shownProblems.length, 'problem')} before publishing`}
         withCloseButton
         closeButtonLabel="Hide problems"
         onClose={builder.hideProblems}

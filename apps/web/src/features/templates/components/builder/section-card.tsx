@@ -11,6 +11,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { plural } from '@/lib/plural';
 import { focusFirstField } from '@/utils/focus-first-field';
 import { type BuilderAction, type EditorSection, shortProblem } from '../../lib/builder-state';
 import { AddItemMenu } from './add-item-menu';
@@ -111,7 +112,7 @@ export function SectionCard({
           readOnly={readOnly}
         />
         <Badge variant="light" color="gray" c="gray.8" radius="sm" style={{ flexShrink: 0 }}>
-          {section.items.length} item{section.items.length === 1 ? '' : 's'}
+          {plural(section.items.length, 'item')}
         </Badge>
         {!readOnly ? (
           <Menu position="bottom-end" withinPortal>

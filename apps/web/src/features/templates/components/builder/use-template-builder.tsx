@@ -13,6 +13,7 @@ import { useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { templatePath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { useArchiveTemplate } from '../../api/archive-template';
 import { useDiscardTemplateDraft } from '../../api/discard-template-draft';
 import { useDuplicateTemplate } from '../../api/duplicate-template';
@@ -251,8 +252,8 @@ export function useTemplateBuilder(initial: TemplateDetail) {
       centered: true,
       children: (
         <Text size="sm">
-          The section and its {section.items.length} item{section.items.length === 1 ? '' : 's'} are removed
-          from this draft. Published versions keep them.
+          The section and its {plural(section.items.length, 'item')} are removed from this draft. Published
+          versions keep them.
         </Text>
       ),
       labels: { confirm: 'Delete section', cancel: 'Keep it' },

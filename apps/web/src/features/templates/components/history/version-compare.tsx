@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconEqual } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { plural } from '@/lib/plural';
 import { itemTypeInfo } from '../../lib/item-type-info';
 import {
   type ChangeKind,
@@ -239,7 +240,7 @@ export function VersionCompare({
                     </Stack>
                     {hidden > 0 ? (
                       <Text size="xs" c="dimmed" mt={6}>
-                        {hidden} unchanged item{hidden === 1 ? '' : 's'} not shown
+                        {plural(hidden, 'unchanged item')} not shown
                       </Text>
                     ) : null}
                   </Paper>

@@ -15,6 +15,7 @@ import {
 import { IconEye, IconGitCompare, IconPencil, IconRefresh, IconRocket } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { plural } from '@/lib/plural';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { getTemplateVersionQueryOptions, useTemplateVersion } from '../../api/get-template-version';
 import { useTemplateVersions } from '../../api/get-template-versions';
@@ -205,8 +206,7 @@ export function VersionHistory({
                               : `Published ${formatRelativeTime(v.publishedAt!)}${v.publishedBy ? ` by ${v.publishedBy.name}` : ''}`}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {v.sectionCount} section{v.sectionCount === 1 ? '' : 's'} · {v.itemCount} item
-                            {v.itemCount === 1 ? '' : 's'}
+                            {plural(v.sectionCount, 'section')} · {plural(v.itemCount, 'item')}
                           </Text>
                           {v.changeNote ? (
                             <Text size="sm" mt={4} fs="italic">
