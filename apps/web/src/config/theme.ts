@@ -86,9 +86,9 @@ export const theme = createTheme({
       styles: { label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, lineHeight: 1.3 } },
     }),
     Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
-    // A badge clips its label with an ellipsis, so in a row squeezed on a phone it shrank to
-    // "INSPECT…". It keeps its own width now, up to its container's; a longer title wraps instead.
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: '100%' } } }),
+    // A badge clips its label (overflow: hidden), which also lets a squeezed flex row or table
+    // column shrink it to "INSPECT…" on a phone. Its label is a word or two: it keeps its width.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
     // Toasts: a named close button, and body text dark enough for AA contrast.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
