@@ -246,7 +246,10 @@ describe('inspector app with the keyboard only (390 px)', () => {
 
     // The admin's inspection detail shows the typed signature as the signature image.
     const admin = await context.newPage();
-    await openSignedIn(admin, `/dashboard/inspection-management/inspections/${inspection.id}`);
+    const adminSession = await openSignedIn(
+      admin,
+      `/dashboard/inspection-management/inspections/${inspection.id}`,
+    );
     const image = admin.getByTestId('answer-signature').locator('img');
     await image.waitFor();
     await expect
@@ -257,6 +260,18 @@ describe('inspector app with the keyboard only (390 px)', () => {
     await image.scrollIntoViewIfNeeded();
     await untilStill(image);
     await screenshot(admin, 'inspection-detail-typed-signature-390');
+
+    // The PDF report takes the typed signature as it takes a drawn one: an image on the page.
+    const report = await fetch(`${baseURL()}/api/auth/inspections/${inspection.id}/report`, {
+      headers: { authorization: adminSession.accessToken },
+    });
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-type')).toContain('application/pdf');
+    const pdf = Buffer.from(await report.arrayBuffer()).toString('latin1');
+    expect(pdf.startsWith('%PDF')).toBe(true);
+    // The signature image: the pad's 600 px width (the logo and the QR code are other sizes).
+    expect(pdf).toMatch(/\/Subtype\s*\/Image/);
+    expect(pdf).toMatch(/\/Width 600\b/);
     await context.close();
   }, 240_000);
 });
