@@ -172,6 +172,8 @@ describe('inspector app with the keyboard only (390 px)', () => {
     // Pass / Fail: Tab into the group, Space picks the focused "Pass"; the focus is visible.
     await tabTo(page, `${itemSelector('body_intact')} input[type="radio"]`);
     expect(await focusVisible(page)).toBe(true);
+    await untilStill(page.locator(itemSelector('body_intact')));
+    await screenshot(page, 'inspector-keyboard-focus-390');
     await page.keyboard.press('Space');
     await expect
       .poll(() => page.locator(itemSelector('body_intact')).getAttribute('data-outcome'))
