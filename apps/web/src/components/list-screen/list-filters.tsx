@@ -1,14 +1,50 @@
-import { Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import classes from './list-filters.module.css';
+
+interface ListFilterBarProps {
+  gap?: 'sm' | 'md';
+  /**
+   * The search box, which stays in view on a phone while the other filters fold behind a
+   * "Filters" button (issue 21). Without it nothing folds.
+   */
+  search?: ReactNode;
+  /** How many of the folded filters are set, shown on the button: "Filters (2)". */
+  activeFilters?: number;
+  children: ReactNode;
+}
 
 /** The white bar of filters above a list. */
-export function ListFilterBar({ gap = 'md', children }: { gap?: 'sm' | 'md'; children: ReactNode }) {
+export function ListFilterBar({ gap = 'md', search, activeFilters = 0, children }: ListFilterBarProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
   return (
     <Paper withBorder p="md" bg="white" mb="md">
       <Group gap={gap} wrap="wrap" align="flex-end">
-        {children}
+        {search}
+        {search === undefined ? (
+          children
+        ) : (
+          <>
+            {/* Shown and hidden by CSS, so a desktop never flashes it and a phone never flashes the filters. */}
+            <Button
+              variant="default"
+              className={classes.toggle}
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+              onClick={() => setOpen((was) => !was)}
+              aria-expanded={open}
+              aria-controls={id}
+              data-testid="filters-toggle"
+            >
+              {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+            </Button>
+            <div id={id} className={classes.folded} data-open={open || undefined}>
+              {children}
+            </div>
+          </>
+        )}
       </Group>
     </Paper>
   );
@@ -93,4 +129,9 @@ export function ActiveArchivedFilter({
       data={ACTIVE_ARCHIVED}
     />
   );
+}
+
+/** How many of a list's filters are set (for "Filters (2)"): a value that is not empty, or a true test. */
+export function countActive(...values: unknown[]): number {
+  return values.filter(Boolean).length;
 }

@@ -23,6 +23,10 @@ interface ListScreenProps {
   /** The fields of the filter bar. */
   filters: ReactNode;
   filterGap?: 'sm' | 'md';
+  /** The search box: it stays in view on a phone, where the filters fold behind a button. */
+  search?: ReactNode;
+  /** How many filters are set, counted on that button. */
+  activeFilters?: number;
   query: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
   rowCount: number;
   /** Shown while the first page loads, shaped like the rows to come. */
@@ -41,6 +45,8 @@ interface ListScreenProps {
 export function ListScreen({
   filters,
   filterGap,
+  search,
+  activeFilters,
   query,
   rowCount,
   skeleton,
@@ -81,7 +87,9 @@ export function ListScreen({
     );
   return (
     <>
-      <ListFilterBar gap={filterGap}>{filters}</ListFilterBar>
+      <ListFilterBar gap={filterGap} search={search} activeFilters={activeFilters}>
+        {filters}
+      </ListFilterBar>
       {body}
       {footer}
     </>

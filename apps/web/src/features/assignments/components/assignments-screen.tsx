@@ -1,9 +1,10 @@
 import { type Assignment, assignmentListQuerySchema } from '@inspecta/contract';
-import { Button, Group, Paper, ScrollArea, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Paper, ScrollArea, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { countActive, ListFilterBar } from '@/components/list-screen/list-filters';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
@@ -227,8 +228,10 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [] }: Assignme
         completedHistory
       ) : (
         <>
-          <Paper withBorder p="md" bg="white" mb="md">
-            <Group gap="sm" align="flex-end" wrap="wrap">
+          {/* On a phone the filters fold behind a "Filters" button; the search stays. */}
+          <ListFilterBar
+            gap="sm"
+            search={
               <TextInput
                 label="Search"
                 placeholder="Site, inspector or template"
@@ -241,44 +244,46 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [] }: Assignme
                 style={{ flex: '2 1 240px' }}
                 data-testid="assignment-search"
               />
-              <InspectorFilterSelect
-                value={values.inspector}
-                onChange={(inspector) => update({ inspector })}
-                fallbackLabel={rows.find((r) => String(r.inspector.id) === values.inspector)?.inspector.name}
-              />
-              <SiteFilterSelect value={values.site} onChange={(site) => update({ site })} />
-              {tab === 'overdue' ? null : (
-                <Select
-                  label="Status"
-                  placeholder={tab === 'history' ? 'Completed' : 'All open'}
-                  clearable={tab !== 'history'}
-                  clearButtonProps={{ 'aria-label': 'Clear status' }}
-                  data={statusData}
-                  value={values.status || (tab === 'history' ? 'completed' : null)}
-                  onChange={(value) => update({ status: value === 'completed' ? '' : (value ?? '') })}
-                  allowDeselect={tab !== 'history'}
-                  comboboxProps={{ withinPortal: true }}
-                  style={{ flex: '0 1 190px' }}
-                />
-              )}
+            }
+            activeFilters={countActive(values.inspector, values.site, values.status)}
+          >
+            <InspectorFilterSelect
+              value={values.inspector}
+              onChange={(inspector) => update({ inspector })}
+              fallbackLabel={rows.find((r) => String(r.inspector.id) === values.inspector)?.inspector.name}
+            />
+            <SiteFilterSelect value={values.site} onChange={(site) => update({ site })} />
+            {tab === 'overdue' ? null : (
               <Select
-                label="Sort by"
-                data={SORTS}
-                value={params.sort ?? 'dueOn'}
-                onChange={(value) => update({ sort: value ?? '' })}
-                allowDeselect={false}
+                label="Status"
+                placeholder={tab === 'history' ? 'Completed' : 'All open'}
+                clearable={tab !== 'history'}
+                clearButtonProps={{ 'aria-label': 'Clear status' }}
+                data={statusData}
+                value={values.status || (tab === 'history' ? 'completed' : null)}
+                onChange={(value) => update({ status: value === 'completed' ? '' : (value ?? '') })}
+                allowDeselect={tab !== 'history'}
                 comboboxProps={{ withinPortal: true }}
-                style={{ flex: '0 1 210px' }}
-                data-testid="assignment-sort"
+                style={{ flex: '0 1 190px' }}
               />
-              <ExportMenu
-                label="assignments"
-                onExport={(format, options) => exportAssignments(format, params, options)}
-                disabled={query.isPending || total === 0}
-                data-testid="assignment-export"
-              />
-            </Group>
-          </Paper>
+            )}
+            <Select
+              label="Sort by"
+              data={SORTS}
+              value={params.sort ?? 'dueOn'}
+              onChange={(value) => update({ sort: value ?? '' })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              style={{ flex: '0 1 210px' }}
+              data-testid="assignment-sort"
+            />
+            <ExportMenu
+              label="assignments"
+              onExport={(format, options) => exportAssignments(format, params, options)}
+              disabled={query.isPending || total === 0}
+              data-testid="assignment-export"
+            />
+          </ListFilterBar>
 
           {query.isPending ? (
             <ListSkeleton testId="assignments-loading" />

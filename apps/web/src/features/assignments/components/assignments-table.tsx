@@ -1,6 +1,9 @@
 import type { Assignment } from '@inspecta/contract';
 import { Badge, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
+import { useRef } from 'react';
+import cardClasses from '@/components/list-screen/card-table.module.css';
+import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { formatDay } from '@/lib/dates';
 import { plural } from '@/lib/plural';
@@ -22,9 +25,18 @@ const statusColours = {
 
 /** Assignments with their site, inspector, template, dates and state; open ones can be edited or cancelled. */
 export function AssignmentsTable({ assignments, today, onEdit, onCancel }: AssignmentsTableProps) {
+  const ref = useRef<HTMLTableElement>(null);
+  useCardLabels(ref);
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="assignments-table">
+    // On a phone the rows are cards with the actions menu in the corner (card-table.module.css).
+    <Table.ScrollContainer minWidth={640} className={`${cardClasses.cards} ${cardClasses.withActions}`}>
+      <Table
+        ref={ref}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        data-testid="assignments-table"
+      >
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th>Site</Table.Th>

@@ -10,7 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ListSearchInput, SegmentedFilter } from '@/components/list-screen/list-filters';
+import { countActive, ListSearchInput, SegmentedFilter } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
@@ -248,6 +248,23 @@ export function CorrectiveActionsList({ siteId, state }: CorrectiveActionsListPr
   return (
     <ListScreen
       filterGap="sm"
+      search={
+        <ListSearchInput
+          label="Search"
+          placeholder="Title, item, site, asset tag or #id"
+          value={values.search}
+          onSearch={(text) => update({ search: text })}
+          flex="2 1 220px"
+        />
+      }
+      activeFilters={countActive(
+        view !== 'open',
+        !siteId && values.site,
+        values.equipment,
+        values.owner,
+        priority,
+        status,
+      )}
       filters={
         <>
           <SegmentedFilter
@@ -258,13 +275,6 @@ export function CorrectiveActionsList({ siteId, state }: CorrectiveActionsListPr
               update({ view: next === 'open' ? null : next, ...(next === 'mine' ? { owner: null } : {}) })
             }
             data={VIEWS.map((v) => ({ value: v.value, label: v.label }))}
-          />
-          <ListSearchInput
-            label="Search"
-            placeholder="Title, item, site, asset tag or #id"
-            value={values.search}
-            onSearch={(text) => update({ search: text })}
-            flex="2 1 220px"
           />
           {siteId ? null : (
             <SiteFilterSelect

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconBox, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ActiveArchivedFilter, ListSearchInput } from '@/components/list-screen/list-filters';
+import { ActiveArchivedFilter, countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
@@ -152,15 +152,18 @@ export function EquipmentTypesScreen() {
 
       <ListScreen
         filterGap="sm"
+        search={
+          <ListSearchInput
+            label="Search"
+            placeholder="Name, category, manufacturer or model"
+            value={values.search}
+            onSearch={(text) => update({ search: text })}
+            flex="1 1 260px"
+          />
+        }
+        activeFilters={countActive(values.category, status)}
         filters={
           <>
-            <ListSearchInput
-              label="Search"
-              placeholder="Name, category, manufacturer or model"
-              value={values.search}
-              onSearch={(text) => update({ search: text })}
-              flex="1 1 260px"
-            />
             <Select
               label="Category"
               placeholder="All categories"

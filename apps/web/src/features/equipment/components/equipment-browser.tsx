@@ -9,6 +9,7 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput 
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { countActive, ListFilterBar } from '@/components/list-screen/list-filters';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
@@ -151,82 +152,90 @@ export function EquipmentBrowser({
   return (
     <>
       {header(actions)}
-      <Paper withBorder p="md" bg="white" mb="md">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Search"
-              placeholder={
-                siteId
-                  ? 'Asset tag, serial number, name or type'
-                  : 'Asset tag, serial number, name, site or type'
-              }
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
-                pushSearch(event.currentTarget.value);
-              }}
-              style={{ flex: '2 1 260px' }}
+      {/* On a phone the filters fold behind a "Filters" button; the search stays. */}
+      <ListFilterBar
+        gap="sm"
+        search={
+          <TextInput
+            label="Search"
+            placeholder={
+              siteId
+                ? 'Asset tag, serial number, name or type'
+                : 'Asset tag, serial number, name, site or type'
+            }
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              pushSearch(event.currentTarget.value);
+            }}
+            style={{ flex: '2 1 260px' }}
+          />
+        }
+        activeFilters={countActive(
+          !siteId && state.site,
+          state.type,
+          asStatus(state.status),
+          asDue(state.due),
+        )}
+      >
+        {siteId ? null : (
+          <SiteSelect
+            label="Site"
+            placeholder="All sites"
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear site' }}
+            value={state.site || null}
+            onChange={(value) => onChange({ site: value ?? '' })}
+            style={{ flex: '1 1 220px' }}
+          />
+        )}
+        <EquipmentTypeSelect
+          label="Equipment type"
+          placeholder="All types"
+          includeArchived
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear equipment type' }}
+          value={state.type || null}
+          onChange={(value) => onChange({ type: value ?? '' })}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear status' }}
+          data={equipmentStatusFilters.map((s) => ({ value: s, label: equipmentStatusFilterLabels[s] }))}
+          value={asStatus(state.status) ?? null}
+          onChange={(value) => onChange({ status: value ?? '' })}
+          comboboxProps={{ withinPortal: true }}
+          style={{ flex: '0 1 210px' }}
+        />
+        {/* A line of its own on a desktop, as before. */}
+        <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap" style={{ flex: '1 1 100%' }}>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={siteId ? 'site-due-label' : 'due-label'}>
+              Next inspection
+            </Text>
+            <SegmentedControl
+              aria-labelledby={siteId ? 'site-due-label' : 'due-label'}
+              value={asDue(state.due) ?? 'all'}
+              onChange={(value) => onChange({ due: value === 'all' ? '' : value })}
+              data={DUE_OPTIONS}
+              data-testid="due-filter"
             />
-            {siteId ? null : (
-              <SiteSelect
-                label="Site"
-                placeholder="All sites"
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear site' }}
-                value={state.site || null}
-                onChange={(value) => onChange({ site: value ?? '' })}
-                style={{ flex: '1 1 220px' }}
-              />
-            )}
-            <EquipmentTypeSelect
-              label="Equipment type"
-              placeholder="All types"
-              includeArchived
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear equipment type' }}
-              value={state.type || null}
-              onChange={(value) => onChange({ type: value ?? '' })}
-              style={{ flex: '1 1 220px' }}
-            />
-            <Select
-              label="Status"
-              placeholder="Any status"
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear status' }}
-              data={equipmentStatusFilters.map((s) => ({ value: s, label: equipmentStatusFilterLabels[s] }))}
-              value={asStatus(state.status) ?? null}
-              onChange={(value) => onChange({ status: value ?? '' })}
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '0 1 210px' }}
-            />
-          </Group>
-          <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={siteId ? 'site-due-label' : 'due-label'}>
-                Next inspection
-              </Text>
-              <SegmentedControl
-                aria-labelledby={siteId ? 'site-due-label' : 'due-label'}
-                value={asDue(state.due) ?? 'all'}
-                onChange={(value) => onChange({ due: value === 'all' ? '' : value })}
-                data={DUE_OPTIONS}
-                data-testid="due-filter"
-              />
-            </Stack>
-            <Select
-              label="Sort by"
-              data={SORTS}
-              value={state.sort || 'nextDueOn'}
-              onChange={(value) => onChange({ sort: value === 'nextDueOn' || !value ? '' : value })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '0 1 220px' }}
-            />
-          </Group>
-        </Stack>
-      </Paper>
+          </Stack>
+          <Select
+            label="Sort by"
+            data={SORTS}
+            value={state.sort || 'nextDueOn'}
+            onChange={(value) => onChange({ sort: value === 'nextDueOn' || !value ? '' : value })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            style={{ flex: '0 1 220px' }}
+          />
+        </Group>
+      </ListFilterBar>
 
       {query.isPending ? (
         <ListSkeleton testId="equipment-loading" />

@@ -1,6 +1,9 @@
 import type { Equipment } from '@inspecta/contract';
 import { Group, Stack, Table, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useRef } from 'react';
+import cardClasses from '@/components/list-screen/card-table.module.css';
+import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { formatDay } from '@/lib/dates';
 import { describeDue, statusLabel } from '../lib/format';
 import { DueBadge, EquipmentStatusBadge } from './badges';
@@ -16,9 +19,18 @@ interface EquipmentTableProps {
 
 /** Installed units with their due status; the asset tag opens the details drawer. */
 export function EquipmentTable({ units, today, onOpen, hideSite = false }: EquipmentTableProps) {
+  const ref = useRef<HTMLTableElement>(null);
+  useCardLabels(ref);
   return (
-    <Table.ScrollContainer minWidth={hideSite ? 600 : 720}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="equipment-table">
+    // On a phone the rows are cards (card-table.module.css).
+    <Table.ScrollContainer minWidth={hideSite ? 600 : 720} className={cardClasses.cards}>
+      <Table
+        ref={ref}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        data-testid="equipment-table"
+      >
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th w={175}>Asset tag</Table.Th>

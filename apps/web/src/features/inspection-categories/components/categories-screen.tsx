@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListSearchInput, SegmentedFilter } from '@/components/list-screen/list-filters';
+import { countActive, ListSearchInput, SegmentedFilter } from '@/components/list-screen/list-filters';
 import { ListCount, ListScreen } from '@/components/list-screen/list-screen';
 import { ListTable } from '@/components/list-screen/list-table';
 import { PageHeader } from '@/components/ui/page-header';
@@ -147,27 +147,28 @@ export function InspectionCategoriesScreen() {
       />
 
       <ListScreen
+        search={
+          <ListSearchInput
+            label="Search categories"
+            placeholder="Name or description"
+            value={search}
+            onSearch={(text) => update({ q: text || null })}
+            flex="1 1 260px"
+          />
+        }
+        activeFilters={countActive(status !== 'all')}
         filters={
-          <>
-            <ListSearchInput
-              label="Search categories"
-              placeholder="Name or description"
-              value={search}
-              onSearch={(text) => update({ q: text || null })}
-              flex="1 1 260px"
-            />
-            <SegmentedFilter
-              id="category-status-label"
-              label="Status"
-              value={status}
-              onChange={(value) => update({ status: value === 'all' ? null : value })}
-              data={[
-                { value: 'all', label: 'All' },
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
-            />
-          </>
+          <SegmentedFilter
+            id="category-status-label"
+            label="Status"
+            value={status}
+            onChange={(value) => update({ status: value === 'all' ? null : value })}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+          />
         }
         query={query}
         rowCount={categories.length}

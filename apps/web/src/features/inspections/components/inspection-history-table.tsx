@@ -1,6 +1,9 @@
 import type { InspectionSummary } from '@inspecta/contract';
 import { Anchor, ColorSwatch, Group, Table, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import cardClasses from '@/components/list-screen/card-table.module.css';
+import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { inspectionPaths } from '@/config/paths';
 import { formatDate, formatTime, unitsLabel } from '../lib/format';
 import { ResultCell } from './result-cell';
@@ -8,9 +11,18 @@ import { ResultCell } from './result-cell';
 /** Completed inspections: when, where, who, with what checklist, and how it came out. */
 export function InspectionHistoryTable({ inspections }: { inspections: InspectionSummary[] }) {
   const navigate = useNavigate();
+  const ref = useRef<HTMLTableElement>(null);
+  useCardLabels(ref);
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="inspections-table">
+    // On a phone the rows are cards (card-table.module.css).
+    <Table.ScrollContainer minWidth={600} className={cardClasses.cards}>
+      <Table
+        ref={ref}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        data-testid="inspections-table"
+      >
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th w={150}>Completed</Table.Th>

@@ -2,7 +2,7 @@ import { type Schedule, scheduleStatusSchema } from '@inspecta/contract';
 import { Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarRepeat, IconPlus } from '@tabler/icons-react';
-import { ListSearchInput } from '@/components/list-screen/list-filters';
+import { countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
@@ -95,15 +95,18 @@ export function SchedulesList({ values, page, update, onEdit, onCreate, siteId }
   return (
     <ListScreen
       filterGap="sm"
+      search={
+        <ListSearchInput
+          label="Search"
+          placeholder={siteId ? 'Schedule name' : 'Schedule, site name or code'}
+          value={values.search}
+          onSearch={(text) => update({ search: text })}
+          flex="2 1 220px"
+        />
+      }
+      activeFilters={countActive(status, !siteId && values.site, values.inspector)}
       filters={
         <>
-          <ListSearchInput
-            label="Search"
-            placeholder={siteId ? 'Schedule name' : 'Schedule, site name or code'}
-            value={values.search}
-            onSearch={(text) => update({ search: text })}
-            flex="2 1 220px"
-          />
           {siteId ? null : (
             <SiteFilterSelect value={values.site} onChange={(next) => update({ site: next })} />
           )}

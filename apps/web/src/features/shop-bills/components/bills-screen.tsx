@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { ListSearchInput } from '@/components/list-screen/list-filters';
+import { countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
@@ -187,15 +187,18 @@ export function BillsScreen() {
 
       <ListScreen
         filterGap="sm"
+        search={
+          <ListSearchInput
+            label="Id or number"
+            placeholder="e.g. 42 or INV/26-27/000123"
+            value={values.id}
+            onSearch={(text) => update({ id: text })}
+            flex="1 1 220px"
+          />
+        }
+        activeFilters={countActive(read.startDate, read.endDate, read.clientId, filters.kind, filters.status)}
         filters={
           <>
-            <ListSearchInput
-              label="Id or number"
-              placeholder="e.g. 42 or INV/26-27/000123"
-              value={values.id}
-              onSearch={(text) => update({ id: text })}
-              flex="1 1 220px"
-            />
             {narrow ? (
               <Button
                 variant="default"

@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { ActiveArchivedFilter, ListSearchInput } from '@/components/list-screen/list-filters';
+import { ActiveArchivedFilter, countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
@@ -211,15 +211,18 @@ export function ProductsScreen() {
 
       <ListScreen
         filterGap="sm"
+        search={
+          <ListSearchInput
+            label="Search"
+            placeholder="SKU or name"
+            value={values.search}
+            onSearch={(text) => update({ search: text })}
+            flex="1 1 220px"
+          />
+        }
+        activeFilters={countActive(categoryId, stock, status)}
         filters={
           <>
-            <ListSearchInput
-              label="Search"
-              placeholder="SKU or name"
-              value={values.search}
-              onSearch={(text) => update({ search: text })}
-              flex="1 1 220px"
-            />
             <CategorySelect
               label="Category"
               placeholder="All categories"

@@ -23,7 +23,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconFileTypePdf, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListSearchInput } from '@/components/list-screen/list-filters';
+import { countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
@@ -223,15 +223,18 @@ export function OrdersScreen() {
 
       <ListScreen
         filterGap="sm"
+        search={
+          <ListSearchInput
+            label="Search"
+            placeholder="Order number, client, product or tracking number"
+            value={values.search}
+            onSearch={(text) => update({ search: text })}
+            flex="2 1 260px"
+          />
+        }
+        activeFilters={countActive(clientId, from, to)}
         filters={
           <>
-            <ListSearchInput
-              label="Search"
-              placeholder="Order number, client, product or tracking number"
-              value={values.search}
-              onSearch={(text) => update({ search: text })}
-              flex="2 1 260px"
-            />
             <ClientSelect
               label="Client"
               placeholder="All clients"

@@ -24,7 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ListSearchInput } from '@/components/list-screen/list-filters';
+import { countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListCount, ListScreen } from '@/components/list-screen/list-screen';
 import { ListTable } from '@/components/list-screen/list-table';
 import { ExportMenu } from '@/components/ui/export-menu';
@@ -207,15 +207,18 @@ export function TemplatesScreen() {
       />
 
       <ListScreen
+        search={
+          <ListSearchInput
+            label="Search templates"
+            placeholder="Name or description"
+            value={filters.search}
+            onSearch={(text) => filters.update({ q: text || null })}
+            flex="2 1 220px"
+          />
+        }
+        activeFilters={countActive(filters.categoryId, filters.equipmentTypeId, filters.status)}
         filters={
           <>
-            <ListSearchInput
-              label="Search templates"
-              placeholder="Name or description"
-              value={filters.search}
-              onSearch={(text) => filters.update({ q: text || null })}
-              flex="2 1 220px"
-            />
             <Select
               label="Category"
               placeholder="All categories"
