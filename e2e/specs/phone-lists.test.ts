@@ -95,12 +95,19 @@ describe('lists on a phone (390 px)', () => {
       // The filters are folded: the search box shows, a select does not.
       const toggle = page.getByRole('button', { name: /^Filters/ });
       expect(await toggle.textContent()).toBe('Filters');
-      expect(await page.getByRole('textbox', { name: /^Search/ }).first().isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('textbox', { name: /^Search/ })
+          .first()
+          .isVisible(),
+      ).toBe(true);
       await shoot(page, list.name);
 
       // With a filter set the button counts it.
       await page.goto(list.filtered);
-      await expect.poll(() => page.getByRole('button', { name: /^Filters/ }).textContent()).toBe('Filters (1)');
+      await expect
+        .poll(() => page.getByRole('button', { name: /^Filters/ }).textContent())
+        .toBe('Filters (1)');
       expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     });
   }
