@@ -112,6 +112,19 @@ describe('lists on a phone (390 px)', () => {
     });
   }
 
+  it('sites register: cards with their status, no sideways scrolling', async () => {
+    await page.goto('/dashboard/site-management');
+    const first = page.getByTestId('site-row').first();
+    await first.waitFor();
+    await untilStill(first);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    expect(await page.locator('thead:visible').count()).toBe(0);
+    const badge = first.locator('.mantine-Badge-root:visible').first();
+    const badgeBox = (await badge.boundingBox())!;
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(390);
+    await shoot(page, 'sites');
+  });
+
   it('templates: a status chosen in the folded filters is counted on the button', async () => {
     await page.goto('/dashboard/invoice');
     await page.getByTestId('template-row').first().waitFor();

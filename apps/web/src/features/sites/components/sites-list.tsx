@@ -20,8 +20,10 @@ import {
   IconRefresh,
   IconSearch,
 } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import cardClasses from '@/components/list-screen/card-table.module.css';
+import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { Pager } from '@/components/ui/pager';
@@ -196,6 +198,8 @@ export function SitesList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readSiteListParams(searchParams);
   const query = useSites(toSiteListQuery(params));
+  const tableRef = useRef<HTMLTableElement>(null);
+  useCardLabels(tableRef);
   const cities = useSiteCities();
 
   const update = (change: Partial<SiteListParams>) => setSearchParams(writeSiteListParams(params, change));
@@ -328,8 +332,10 @@ export function SitesList() {
         )
       ) : (
         <Paper withBorder bg="white" className={classes.tablePaper}>
-          <Table.ScrollContainer minWidth={640} type="native">
+          {/* On a phone the rows are cards (card-table.module.css). */}
+          <Table.ScrollContainer minWidth={640} type="native" className={cardClasses.cards}>
             <Table
+              ref={tableRef}
               highlightOnHover
               verticalSpacing="sm"
               horizontalSpacing="md"
