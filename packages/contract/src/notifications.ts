@@ -44,6 +44,13 @@ export const notificationTypes = [
   'assignment.reminder',
   'schedule.created',
   'system.welcome',
+  // For clients (issue 20, docs/portal.md); their links open /portal/... pages.
+  'report.ready',
+  'action.opened_on_site',
+  'site.overdue',
+  'order.shipped',
+  'request.updated',
+  'request.created',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

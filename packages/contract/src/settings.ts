@@ -126,6 +126,12 @@ export const NOTIFICATION_TYPE_LABELS: Record<(typeof configurableNotificationTy
   'action.reinspection_failed': 'A re-inspection fails again',
   'assignment.reminder': 'An assignment is due soon and not started',
   'schedule.created': 'A schedule creates assignments',
+  'report.ready': 'An inspection report of one of my sites is ready',
+  'action.opened_on_site': 'A corrective action is opened on one of my sites',
+  'site.overdue': 'A unit at one of my sites becomes overdue',
+  'order.shipped': 'One of my shop orders is shipped',
+  'request.updated': 'One of my inspection requests is scheduled or declined',
+  'request.created': 'A client requests an inspection',
 };
 
 // ---------------------------------------------------------------------------------------------
