@@ -1459,6 +1459,11 @@ export const correctiveActionComments = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Shown to the site's client in the portal (issue 20). Staff comments are internal unless the
+     * author ticks "Visible to the client"; the client's own comments are always true.
+     */
+    visibleToClient: boolean('visible_to_client').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('corrective_action_comments_action_idx').on(t.actionId, t.id)],
@@ -1623,5 +1628,66 @@ export const reportSeals = pgTable(
     uniqueIndex('report_seals_sequence_key').on(t.sequence),
     uniqueIndex('report_seals_inspection_key').on(t.inspectionId),
     uniqueIndex('report_seals_hash_key').on(t.hash),
+  ],
+);
+
+// ---------------------------------------------------------------- client portal (issue 20, docs/portal.md)
+
+export const inspectionRequestStatusEnum = pgEnum('inspection_request_status', [
+  'open',
+  'scheduled',
+  'declined',
+  'cancelled',
+]);
+
+/**
+ * A client's request for an inspection of one of its sites: open until an administrator schedules
+ * it (an assignment, written in the same transaction) or declines it, or the client cancels it.
+ * `client_id` is the client who asked (the site's client at that time).
+ */
+export const inspectionRequests = pgTable(
+  'inspection_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id').references(() => inspectionCategories.id, { onDelete: 'set null' }),
+    preferredDate: date('preferred_date'),
+    message: text('message').notNull(),
+    status: inspectionRequestStatusEnum('status').notNull().default('open'),
+    declineReason: text('decline_reason'),
+    assignmentId: integer('assignment_id').references(() => assignments.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The client's list, newest first (read backwards), optionally within one status.
+    index('inspection_requests_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    // The administrators' queue: open ones first, then oldest first.
+    index('inspection_requests_queue_idx').on(sql`(${t.status} <> 'open')`, t.createdAt, t.id),
+    index('inspection_requests_site_idx').on(t.siteId),
+  ],
+);
+
+/** The units a request names (none: the whole site); real foreign keys, like assignment_equipment. */
+export const inspectionRequestEquipment = pgTable(
+  'inspection_request_equipment',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => inspectionRequests.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.equipmentId] }),
+    index('inspection_request_equipment_equipment_idx').on(t.equipmentId),
   ],
 );
