@@ -1652,9 +1652,10 @@ export const inspectionRequests = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    // Deleting a site (only ever one without completed inspections) takes its requests with it.
     siteId: integer('site_id')
       .notNull()
-      .references(() => sites.id, { onDelete: 'restrict' }),
+      .references(() => sites.id, { onDelete: 'cascade' }),
     categoryId: integer('category_id').references(() => inspectionCategories.id, { onDelete: 'set null' }),
     preferredDate: date('preferred_date'),
     message: text('message').notNull(),
