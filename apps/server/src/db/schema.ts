@@ -321,6 +321,8 @@ export const equipmentTypes = pgTable(
 );
 
 export const equipmentStatusEnum = pgEnum('equipment_status', ['in_service', 'out_of_service', 'retired']);
+/** Declared here, before equipment (its last_result); the inspections use it too. */
+export const inspectionResultEnum = pgEnum('inspection_result', ['pass', 'fail']);
 
 /**
  * The text the equipment search matches with ilike; the query must use this exact expression for
@@ -353,6 +355,12 @@ export const equipment = pgTable(
     status: equipmentStatusEnum('status').notNull().default('in_service'),
     lastInspectedAt: timestamp('last_inspected_at', { withTimezone: true }),
     nextDueOn: date('next_due_on'),
+    /**
+     * The result of the unit's latest completed inspection (null: never inspected in the app). Kept
+     * by a statement trigger on inspection_units (migration 0022), never written by the app, so the
+     * client portal counts failed units from this table alone (docs/portal.md).
+     */
+    lastResult: inspectionResultEnum('last_result'),
     isCritical: boolean('is_critical').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -368,6 +376,9 @@ export const equipment = pgTable(
     index('equipment_type_status_due_idx').on(t.equipmentTypeId, t.status, t.nextDueOn, t.id),
     index('equipment_status_due_idx').on(t.status, t.nextDueOn, t.id),
     index('equipment_due_idx').on(t.nextDueOn, t.id),
+    // The client portal's overview: the units of a client's sites counted per site from the index
+    // alone, site by site (docs/portal.md, bench 'portal overview').
+    index('equipment_site_overview_idx').on(t.siteId, t.status, t.nextDueOn, t.lastResult),
     // One trigram index over the unit's own searchable text (asset tag, serial number, name).
     index('equipment_search_trgm_idx').using('gin', sql`${equipmentSearchText(t)} gin_trgm_ops`),
   ],
@@ -717,7 +728,6 @@ export const assignmentEquipment = pgTable(
 );
 
 export const inspectionStatusEnum = pgEnum('inspection_status', ['in_progress', 'completed']);
-export const inspectionResultEnum = pgEnum('inspection_result', ['pass', 'fail']);
 
 /**
  * One inspection per assignment: created when the inspector starts (status in_progress, answers
