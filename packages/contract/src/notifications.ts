@@ -51,6 +51,7 @@ export const notificationTypes = [
   'order.shipped',
   'request.updated',
   'request.created',
+  'action.client_commented',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

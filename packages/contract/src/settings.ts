@@ -132,6 +132,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<(typeof configurableNotificationTy
   'order.shipped': 'One of my shop orders is shipped',
   'request.updated': 'One of my inspection requests is scheduled or declined',
   'request.created': 'A client requests an inspection',
+  'action.client_commented': 'A client comments on a corrective action or uploads evidence',
 };
 
 // ---------------------------------------------------------------------------------------------
