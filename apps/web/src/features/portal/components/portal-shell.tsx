@@ -1,0 +1,141 @@
+import type { SessionUser } from '@inspecta/contract';
+import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { IconBell, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { LogoMark } from '@/components/ui/logo';
+import { PRODUCT_NAME } from '@/config/app';
+import { paths } from '@/config/paths';
+import { logout } from '@/features/auth';
+import { endPortalSession, getPortalSession } from '@/lib/session';
+import { usePortalOrganisation } from '../api/get-organisation';
+import classes from './portal.module.css';
+
+/** The portal's sections; Requests, Shop and Orders are the screens of docs/portal.md, "Screens". */
+const sections = [
+  { label: 'Overview', to: paths.portal, end: true },
+  { label: 'Requests', to: paths.portalRequests, end: false },
+  { label: 'Shop', to: paths.portalShop, end: false },
+  { label: 'Orders', to: paths.portalOrders, end: false },
+] as const;
+
+function AccountMenu({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const signOut = async () => {
+    setBusy(true);
+    const token = getPortalSession()?.token;
+    // The server session is revoked when it can be; signing out offline still ends it here.
+    if (token) await logout(token).catch(() => undefined);
+    endPortalSession();
+    navigate(paths.portal, { replace: true });
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            size={44}
+            variant="subtle"
+            color="white"
+            className={classes.barButton}
+            aria-label={`Account: ${user.firstName} ${user.lastName}`}
+            data-testid="portal-account"
+          >
+            <IconUserCircle size={26} aria-hidden="true" />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {user.firstName} {user.lastName}
+          </Menu.Label>
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden="true" />}
+            onClick={() => setConfirming(true)}
+            data-testid="portal-sign-out"
+          >
+            Sign out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign out?" centered>
+        <Stack>
+          <Text size="sm">You leave the client portal on this device. Your reports stay available.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Stay signed in
+            </Button>
+            <Button onClick={signOut} loading={busy} data-testid="portal-sign-out-confirm">
+              Sign out
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+interface PortalShellProps {
+  user: SessionUser;
+  /** The client's company, when known (the overview gives it); else the client's name. */
+  company?: string | null | undefined;
+  children: ReactNode;
+}
+
+/**
+ * The client portal's frame: a bare page (no dashboard shell) with a sticky top bar naming the
+ * organisation and the client, the portal's sections and the notifications bell; the page below
+ * at most 960 px wide, centered.
+ */
+export function PortalShell({ user, company, children }: PortalShellProps) {
+  const organisation = usePortalOrganisation();
+  const organisationName = organisation.data?.organisation.companyName || PRODUCT_NAME;
+  return (
+    <div className={classes.page}>
+      <a href="#portal-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <header className={classes.topBar}>
+        <div className={classes.topBarInner}>
+          <div className={classes.brandRow}>
+            <LogoMark size={28} inverted />
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <Text fw={700} fz="md" lh={1.25} truncate="end" c="white" data-testid="portal-organisation">
+                {organisationName}
+              </Text>
+              <Text size="xs" c="brand.0" truncate="end" data-testid="portal-company">
+                {company || `${user.firstName} ${user.lastName}`} · Client portal
+              </Text>
+            </Box>
+            <ActionIcon
+              component={NavLink}
+              to={paths.portalNotifications}
+              size={44}
+              variant="subtle"
+              color="white"
+              className={classes.barButton}
+              aria-label="Notifications"
+              data-testid="portal-bell"
+            >
+              <IconBell size={24} aria-hidden="true" />
+            </ActionIcon>
+            <AccountMenu user={user} />
+          </div>
+          <nav className={classes.nav} aria-label="Client portal">
+            {sections.map((section) => (
+              <NavLink key={section.to} to={section.to} end={section.end} className={classes.navLink}>
+                {section.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main id="portal-content" className={classes.content} tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
