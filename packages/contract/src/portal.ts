@@ -69,6 +69,9 @@ export const portalSiteSummarySchema = z.object({
 export type PortalSiteSummary = z.infer<typeof portalSiteSummarySchema>;
 
 export const portalOverviewResponseSchema = z.object({
+  client: z
+    .object({ name: z.string().describe('First and last name'), company: z.string().nullable() })
+    .describe('The signed-in client, for the portal’s heading'),
   totals: z
     .object({
       sites: z.number().int(),
