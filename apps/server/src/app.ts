@@ -22,6 +22,7 @@ import { inspectionsModule } from './modules/inspections/index.js';
 import { inspectorWorkModule } from './modules/inspector-work/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { portalModule } from './modules/portal/index.js';
+import { portalRequestsModule } from './modules/portal-requests/index.js';
 import { postalModule } from './modules/postal/index.js';
 import { pushModule } from './modules/push/index.js';
 import { schedulesModule } from './modules/schedules/index.js';
@@ -69,6 +70,7 @@ const modules: AppModule[] = [
   globalSearchModule,
   escalationModule,
   correctiveActionsModule,
+  portalRequestsModule,
   schedulesModule,
   dashboardModule,
   verificationModule,

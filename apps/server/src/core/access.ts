@@ -31,6 +31,9 @@ export interface OwnObjectRule {
     | 'notification'
     | 'push-registration'
     | 'corrective-action'
+    // The client portal (issue 20): a client's own request, an action at one of the client's sites.
+    | 'inspection-request'
+    | 'site-action'
     // The portal's reads (docs/portal.md): one of the client's sites, an inspection at one of them.
     | 'client-site'
     | 'client-inspection';

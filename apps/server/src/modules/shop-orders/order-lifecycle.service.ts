@@ -138,6 +138,15 @@ export class OrderLifecycleService {
         body: result.summary,
         link: `/dashboard/shop/orders/${orderId}`,
       });
+      // The ordering client follows its parcels in the portal (issue 20).
+      if (result.action === 'shipment.shipped')
+        await this.notifications.notify(tx, {
+          recipients: [order.clientId],
+          type: 'order.shipped',
+          title: `Order ${order.orderNumber} shipped`,
+          body: result.summary,
+          link: `/portal/orders/${orderId}`,
+        });
       return result.message;
     });
     return { order: assembleOrder(await loadOrderData(this.db, orderId)), message };
