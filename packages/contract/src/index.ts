@@ -20,6 +20,7 @@ export * from './password-policy.js';
 export * from './phone.js';
 export * from './phone-sign-in.js';
 export * from './portal-requests.js';
+export * from './portal-shop.js';
 export * from './postal.js';
 export * from './sites.js';
 export * from './template-content.js';
