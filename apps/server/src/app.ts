@@ -23,6 +23,7 @@ import { inspectorWorkModule } from './modules/inspector-work/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { portalModule } from './modules/portal/index.js';
 import { portalRequestsModule } from './modules/portal-requests/index.js';
+import { portalShopModule } from './modules/portal-shop/index.js';
 import { postalModule } from './modules/postal/index.js';
 import { pushModule } from './modules/push/index.js';
 import { schedulesModule } from './modules/schedules/index.js';
@@ -71,6 +72,7 @@ const modules: AppModule[] = [
   escalationModule,
   correctiveActionsModule,
   portalRequestsModule,
+  portalShopModule,
   schedulesModule,
   dashboardModule,
   verificationModule,

@@ -14,12 +14,15 @@ import {
   notifications,
   pushSubscriptions,
   sessions,
+  shopBills,
+  shopOrders,
   sites,
   users,
 } from '../src/db/schema.js';
 import type { RouteAccessEntry } from '../src/plugins/access-control.js';
 import { insertAssignment, insertInspectionRecord, insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite } from './helpers/equipment-fixtures.js';
+import { insertOrder, insertProduct } from './helpers/shop-fixtures.js';
 import { createTestApp, insertUser, type TestContext } from './helpers/test-app.js';
 
 /**
@@ -254,6 +257,28 @@ describe('authorization matrix: every route × every kind of caller', () => {
                 .returning();
         return { id: row!.id, token: await sessionFor(db, caller.id) };
       }
+      if (kind === 'client-order' || kind === 'client-bill') {
+        // The portal's shop: one client's order (and its bill), asked for by another client.
+        const owner = await insertUser(db, { userType: 'client' });
+        const caller = await insertUser(db, { userType: 'client' });
+        const product = await insertProduct(db);
+        const order = await insertOrder(db, {
+          clientId: owner.id,
+          lines: [{ product }],
+          shipments: [{ quantities: [[0, 1]] }],
+        });
+        const token = await sessionFor(db, caller.id);
+        if (kind === 'client-order') return { id: order.id, token };
+        const bill = await db.transaction((tx) =>
+          ctx.app.services.shopBills.issueForShipments(tx, {
+            orderId: order.id,
+            shipmentIds: [order.shipments[0]!.id],
+            issuedOn: '2026-06-15',
+            actorId: null,
+          }),
+        );
+        return { id: bill.id, token };
+      }
       if (kind === 'assignment') {
         const owner = await insertUser(db, { userType: 'inspector' });
         const caller = await insertUser(db, { userType: 'inspector' });
@@ -327,6 +352,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
         'corrective-action': correctiveActions,
         'inspection-request': inspectionRequests,
         'site-action': correctiveActions,
+        'client-order': shopOrders,
+        'client-bill': shopBills,
         'client-site': sites,
         'client-inspection': inspections,
       }[kind];

@@ -34,6 +34,8 @@ export interface OwnObjectRule {
     // The client portal (issue 20): a client's own request, an action at one of the client's sites.
     | 'inspection-request'
     | 'site-action'
+    | 'client-order'
+    | 'client-bill'
     // The portal's reads (docs/portal.md): one of the client's sites, an inspection at one of them.
     | 'client-site'
     | 'client-inspection';
