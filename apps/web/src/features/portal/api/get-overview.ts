@@ -20,3 +20,12 @@ export function getPortalOverviewQueryOptions(params: PortalOverviewParams) {
 export function usePortalOverview(params: PortalOverviewParams) {
   return useQuery(getPortalOverviewQueryOptions(params));
 }
+
+/** The signed-in client's name and company, for the top bar (the overview answers them; one site is enough). */
+export function usePortalClient() {
+  return useQuery({
+    ...getPortalOverviewQueryOptions({ page: 1, limit: 1 }),
+    staleTime: 10 * 60_000,
+    select: (data) => data.client,
+  });
+}

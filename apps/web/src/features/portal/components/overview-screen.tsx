@@ -132,7 +132,7 @@ export function OverviewScreen() {
           value={attention}
           onChange={(value) => update({ attention: value, page: 1 })}
         >
-          <Group gap={8} className={classes.chips} role="group" aria-label="Show sites" wrap="nowrap">
+          <Group gap={8} role="group" aria-label="Show sites">
             {attentionFilters.map((filter) => (
               <Chip key={filter.value} value={filter.value} size="sm" data-testid={`filter-${filter.value}`}>
                 {filter.label}

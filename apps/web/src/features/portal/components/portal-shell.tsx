@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { logout } from '@/features/auth';
 import { endPortalSession, getPortalSession } from '@/lib/session';
 import { usePortalOrganisation } from '../api/get-organisation';
+import { usePortalClient } from '../api/get-overview';
 import classes from './portal.module.css';
 
 /** The portal's sections; Requests, Shop and Orders are the screens of docs/portal.md, "Screens". */
@@ -80,8 +81,6 @@ function AccountMenu({ user }: { user: SessionUser }) {
 
 interface PortalShellProps {
   user: SessionUser;
-  /** The client's company, when known (the overview gives it); else the client's name. */
-  company?: string | null | undefined;
   children: ReactNode;
 }
 
@@ -90,8 +89,11 @@ interface PortalShellProps {
  * organisation and the client, the portal's sections and the notifications bell; the page below
  * at most 960 px wide, centered.
  */
-export function PortalShell({ user, company, children }: PortalShellProps) {
+export function PortalShell({ user, children }: PortalShellProps) {
   const organisation = usePortalOrganisation();
+  const client = usePortalClient();
+  // The company when the client has one, else their name.
+  const company = client.data?.company || `${user.firstName} ${user.lastName}`;
   const organisationName = organisation.data?.organisation.companyName || PRODUCT_NAME;
   return (
     <div className={classes.page}>
@@ -107,7 +109,7 @@ export function PortalShell({ user, company, children }: PortalShellProps) {
                 {organisationName}
               </Text>
               <Text size="xs" c="brand.0" truncate="end" data-testid="portal-company">
-                {company || `${user.firstName} ${user.lastName}`} · Client portal
+                {company} · Client portal
               </Text>
             </Box>
             <ActionIcon

@@ -219,7 +219,7 @@ function EquipmentSection({ siteId }: { siteId: number }) {
           setPage(1);
         }}
       >
-        <Group gap={8} className={classes.chips} role="group" aria-label="Show equipment" wrap="nowrap">
+        <Group gap={8} role="group" aria-label="Show equipment">
           {dueChips.map((chip) => (
             <Chip key={chip.value} value={chip.value} size="sm">
               {chip.label}
