@@ -436,3 +436,33 @@ describe('compliance certificate', () => {
     }
   });
 });
+
+describe('latest result', () => {
+  it('counts a unit as failed until a later inspection passes it (equipment.last_result, kept by trigger)', async () => {
+    const world = await maintenanceWorld(ctx, { units: 1, intervalDays: 90, nextDueOn: '2026-09-30' });
+    const client = await insertUser(ctx.db, { userType: 'client' });
+    const token = await tokenFor(ctx.app, client);
+    await ctx.db.update(sites).set({ clientId: client.id }).where(eq(sites.id, world.siteId));
+    const unit = world.unitIds[0]!;
+    const inspect = async (gauge: 'pass' | 'fail') => {
+      const id = await assignUnits(ctx, world, {
+        equipmentIds: [unit],
+        scheduledFor: TODAY,
+        dueOn: '2026-06-30',
+      });
+      const response = await submitAnswers(ctx, world.inspector.token, id, [
+        { equipmentId: unit, gauge_ok: gauge },
+      ]);
+      expect(response.statusCode).toBe(200);
+    };
+    const failed = async () => (await get('/api/portal/overview', token)).json().totals.failed;
+
+    await inspect('fail');
+    expect(await failed()).toBe(1);
+    clock.advance(60_000);
+    await inspect('pass');
+    expect(await failed()).toBe(0);
+    const [row] = await ctx.db.select().from(equipment).where(eq(equipment.id, unit));
+    expect(row!.lastResult).toBe('pass');
+  });
+});
