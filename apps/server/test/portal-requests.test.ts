@@ -330,6 +330,40 @@ describe('client portal: requests, corrective actions and notifications', () => 
       ).toBe(404);
     });
 
+    it('writes neither the assignment nor the decision when a later step of the schedule fails', async () => {
+      const { request } = (await fileRequest(a.token, { siteId: a.siteId, message: 'Roll me back' })).json();
+      const before = await ctx.db.select({ id: assignments.id }).from(assignments);
+      const service = ctx.app.services.notifications;
+      const original = service.notify.bind(service);
+      service.notify = async (tx, message) => {
+        if (message.type === 'request.updated') throw new Error('boom');
+        return original(tx, message);
+      };
+      try {
+        const response = await api(
+          ctx,
+          'POST',
+          `/api/inspection-requests/${request.id}/schedule`,
+          w.admin.token,
+          scheduleBody(a.siteId),
+        );
+        expect(response.statusCode).toBe(500);
+        expect(response.body).not.toContain('boom');
+      } finally {
+        service.notify = original;
+      }
+      expect(await ctx.db.select({ id: assignments.id }).from(assignments)).toHaveLength(before.length);
+      const [row] = await ctx.db
+        .select()
+        .from(inspectionRequests)
+        .where(eq(inspectionRequests.id, request.id));
+      expect(row).toMatchObject({ status: 'open', assignmentId: null });
+      // Cancelled here so the later tests' counts stay as they were.
+      expect((await api(ctx, 'POST', `/api/portal/requests/${request.id}/cancel`, a.token)).statusCode).toBe(
+        200,
+      );
+    });
+
     it('declines with a reason the client reads (400 without one)', async () => {
       const { request } = (await fileRequest(b.token, { siteId: b.siteId, message: 'Quote please' })).json();
       const empty = await api(ctx, 'POST', `/api/inspection-requests/${request.id}/decline`, w.admin.token, {
