@@ -384,8 +384,13 @@ describe('client portal: compliance at 390 px and a sealed report, checked and t
     'signs a client in at /portal (390 px) and shows the failed unit at one of its two sites',
     async () => {
       await page.goto('/portal');
+      // Signed out (a retry of this test starts from a signed-in page).
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
       await page.getByRole('heading', { name: 'Client portal', level: 1 }).waitFor();
       expect(await page.title()).toBe('Client portal sign-in · Inspecta');
+      await docShot(page, 'portal-sign-in-390');
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await page.getByLabel('Email').fill(CLIENT.email);
       await page.locator('input[type="password"]').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -395,7 +400,7 @@ describe('client portal: compliance at 390 px and a sealed report, checked and t
       const keys = await page.evaluate(() => Object.keys(localStorage));
       expect(keys).toEqual(expect.arrayContaining(['portalAccessToken', 'portalUserData']));
       expect(keys).not.toContain('accessToken');
-      expect(await page.getByTestId('portal-company').textContent()).toContain(CLIENT.company);
+      await expect.poll(() => page.getByTestId('portal-company').textContent()).toContain(CLIENT.company);
 
       const failedCard = page.locator(
         `[data-testid="portal-site-card"][data-site-id="${seeded.failedSiteId}"]`,
