@@ -561,6 +561,14 @@ describe('client portal: requests, corrective actions and notifications', () => 
         );
       expect(audit).toBeDefined();
     });
+
+    it('tells a client owner of an overdue action with the portal link, the administrators with theirs', async () => {
+      await ctx.app.services.escalation.runOnce(new Date('2026-06-30T06:00:00Z'));
+      const overdue = await notificationsOf(a.id, 'action.overdue');
+      expect(overdue).toHaveLength(1);
+      expect(overdue[0]).toMatchObject({ link: `/portal/actions/${actionId}` });
+      expect(await notificationsOf(b.id, 'action.overdue')).toHaveLength(0);
+    });
   });
 
   describe('site.overdue', () => {

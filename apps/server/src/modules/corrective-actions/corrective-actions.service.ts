@@ -224,15 +224,10 @@ export class CorrectiveActionsService {
           after: { status: 'verified', inspectionId: input.inspectionId },
           ipAddress: input.ip,
         });
-        await this.notifications.notify(tx, {
-          recipients: [
-            ...(await this.notifications.adminRecipients(tx)),
-            ...(action.ownerId ? [action.ownerId] : []),
-          ],
+        await this.notifyAdminsAndOwner(tx, action, {
           type: 'action.verified',
           title: `Corrective action verified: ${action.title}`,
           body: `${note}; the action is closed.`,
-          link: actionPath(action.id),
         });
       } else {
         const note = `Re-inspection #${input.inspectionId} on ${day} failed again${item?.reason ? `: ${item.reason}` : ''}`;
@@ -259,15 +254,10 @@ export class CorrectiveActionsService {
           after: { status: changes.status, inspectionId: input.inspectionId },
           ipAddress: input.ip,
         });
-        await this.notifications.notify(tx, {
-          recipients: [
-            ...(await this.notifications.adminRecipients(tx)),
-            ...(action.ownerId ? [action.ownerId] : []),
-          ],
+        await this.notifyAdminsAndOwner(tx, action, {
           type: 'action.reinspection_failed',
           title: `Re-inspection failed: ${action.title}`,
           body: `${note}. The action stays open.`,
-          link: actionPath(action.id),
         });
       }
     }
@@ -558,6 +548,35 @@ export class CorrectiveActionsService {
       body: `Due on ${action.dueOn}.`,
       link: owner?.userType === 'client' ? portalActionPath(action.id) : actionPath(action.id),
     });
+  }
+
+  /**
+   * The same message to the administrators and the action's owner; a client owner (issue 20) gets
+   * it with the portal's link, since the dashboard's is not open to it.
+   */
+  private async notifyAdminsAndOwner(
+    tx: Executor,
+    action: ActionRow,
+    message: Omit<Parameters<NotificationsService['notify']>[1], 'recipients' | 'link'>,
+  ) {
+    const owner = action.ownerId
+      ? await new CorrectiveActionsRepository(tx).findAssignee(action.ownerId)
+      : undefined;
+    const clientOwner = owner?.userType === 'client';
+    await this.notifications.notify(tx, {
+      ...message,
+      recipients: [
+        ...(await this.notifications.adminRecipients(tx)),
+        ...(owner && !clientOwner ? [owner.id] : []),
+      ],
+      link: actionPath(action.id),
+    });
+    if (owner && clientOwner)
+      await this.notifications.notify(tx, {
+        ...message,
+        recipients: [owner.id],
+        link: portalActionPath(action.id),
+      });
   }
 
   /** Tells the site's client that actions were opened on its site (action.opened_on_site). */

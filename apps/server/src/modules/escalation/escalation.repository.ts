@@ -128,6 +128,8 @@ export class EscalationRepository {
         title: correctiveActions.title,
         dueOn: correctiveActions.dueOn,
         ownerId: correctiveActions.ownerId,
+        // A client owner (issue 20) is told with the portal's link.
+        ownerIsClient: sql<boolean>`exists (select 1 from ${users} o where o.id = ${correctiveActions.ownerId} and o.user_type = 'client')`,
         siteName: sites.name,
         siteCode: sites.siteCode,
       })

@@ -217,7 +217,12 @@ export class EscalationService {
           link: actionPath(r.id),
         };
         const messages: Step['messages'] = [];
-        if (wants('owner') && r.ownerId) messages.push({ ...base, recipients: [r.ownerId] });
+        if (wants('owner') && r.ownerId)
+          messages.push({
+            ...base,
+            recipients: [r.ownerId],
+            ...(r.ownerIsClient ? { link: `/portal/actions/${r.id}` } : {}),
+          });
         if (wants('admins'))
           messages.push({ ...base, recipients: admins.filter((a) => a !== r.ownerId || !wants('owner')) });
         return { objectType: 'corrective_action', objectId: r.id, dueOn: r.dueOn, messages, email: null };
