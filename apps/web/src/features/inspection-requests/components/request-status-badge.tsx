@@ -1,6 +1,6 @@
 import type { InspectionRequestStatus } from '@inspecta/contract';
 import { Badge } from '@mantine/core';
-import { requestStatusColours, requestStatusLabels } from '../lib/format';
+import { requestStatusColours, requestStatusLabels, requestStatusText } from '../lib/format';
 
 /** An inspection request's state: waiting (open), scheduled, declined or cancelled. */
 export function RequestStatusBadge({ status }: { status: InspectionRequestStatus }) {
@@ -8,7 +8,7 @@ export function RequestStatusBadge({ status }: { status: InspectionRequestStatus
     <Badge
       variant="light"
       color={requestStatusColours[status]}
-      c={`${requestStatusColours[status]}.9`}
+      c={requestStatusText[status]}
       style={{ flexShrink: 0 }}
       data-testid="request-status"
       data-status={status}

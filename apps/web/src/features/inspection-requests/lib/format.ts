@@ -14,6 +14,14 @@ export const requestStatusColours: Record<InspectionRequestStatus, string> = {
   cancelled: 'gray',
 };
 
+/** The badge's text: dark enough on its light tint (WCAG AA), where the palette's own shade is not. */
+export const requestStatusText: Record<InspectionRequestStatus, string> = {
+  open: '#7a3e00',
+  scheduled: '#1b5e20',
+  declined: '#9b1c1c',
+  cancelled: '#495057',
+};
+
 /** "The whole site" or "2 units: EXT-001 · Lobby extinguisher, …". */
 export function requestUnitsText(request: Pick<InspectionRequest, 'equipment'>): string {
   if (request.equipment.length === 0) return 'The whole site';

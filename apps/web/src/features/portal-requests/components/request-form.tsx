@@ -168,6 +168,7 @@ export function RequestFormModal({ opened, onClose, initialSiteId = null }: Requ
             label="Kind of inspection"
             placeholder="Any"
             clearable
+            searchable
             data={categoryData}
             value={values.categoryId}
             onChange={(value) => set('categoryId', value)}

@@ -1,0 +1,343 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type {
+  CorrectiveAction,
+  CorrectiveActionListResponse,
+  InspectionRequestListResponse,
+  SiteDetailsResponse,
+} from '@inspecta/contract';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminCredentials,
+  apiLogin,
+  baseURL,
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousA11yViolations,
+} from '../support/browser.js';
+import { repoRoot } from '../support/server-process.js';
+import { openSignedIn } from '../support/session.js';
+import { untilStill } from '../support/waits.js';
+
+/**
+ * The client portal's requests and corrective actions (issue 20, docs/portal.md): a client files a
+ * request for an inspection on a phone; an administrator schedules it from Inspection Management's
+ * Requests tab with the assignment drawer filled from the request; the client sees it scheduled.
+ * On a corrective action at the client's site, the administrator posts one comment shared with the
+ * client and one internal; the client sees only the shared one and answers.
+ */
+
+const SLOW = 180_000;
+const PASSWORD = 'Portal-Request-Pumps-73';
+const stamp = Date.now().toString(36);
+const CLIENT = { firstName: 'Chandra', lastName: `Portalwala ${stamp.toUpperCase()}` };
+const CLIENT_EMAIL = `chandra.portal.${stamp}@inspecta.test`;
+const CLIENT_NAME = `${CLIENT.firstName} ${CLIENT.lastName}`;
+const CATEGORY = `Portal check ${stamp}`;
+const TEMPLATE = `Portal pump check ${stamp}`;
+const MESSAGE = `Please check the pumps before the audit ${stamp}`;
+const SHARED = `Refill booked for Monday ${stamp}`;
+const INTERNAL = `Internal: vendor invoice pending ${stamp}`;
+const ANSWER = `Thank you, the store room is open from 9 ${stamp}`;
+const shotsDir = path.join(repoRoot, 'docs', 'screenshots');
+
+async function api<T>(token: string, method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}/api${route}`, {
+    method,
+    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Waits until the data has arrived and the screen has stopped moving. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await untilStill(page.locator('body'));
+}
+
+/** A picture for docs/screenshots (kept in the repository), besides the run's own. */
+async function docShot(page: Page, name: string) {
+  // Without the passing toasts over the top bar.
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
+}
+
+/** Picks an option of a Mantine Select by typing part of it. */
+async function choose(scope: Locator, page: Page, label: string, typed: string, option: string | RegExp) {
+  const input = scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByLabel(label, { exact: true }))
+    .first();
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
+}
+
+async function noSidewaysScroll(page: Page) {
+  const width = page.viewportSize()?.width ?? 390;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe('portal requests and actions: file, schedule, see it; comments shared with the client', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let adminToken = '';
+  let clientToken = '';
+  let clientId = 0;
+  let action: CorrectiveAction;
+  let previousClientId: number | null = null;
+  let requestId = 0;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    adminToken = (await apiLogin(adminCredentials().email, adminCredentials().password)).accessToken;
+    const registered = await api<{ user: { id: number } }>(adminToken, 'POST', '/admin/register', {
+      userType: 'client',
+      ...CLIENT,
+      email: CLIENT_EMAIL,
+      phone: `+91 98${String(Date.now() % 100_000_000).padStart(8, '0')}`,
+      company: `Portalwala Estates ${stamp}`,
+      password: PASSWORD,
+    });
+    clientId = registered.user.id;
+
+    // A category with a published template, for the request's kind and the assignment.
+    const { category } = await api<{ category: { id: number } }>(
+      adminToken,
+      'POST',
+      '/inspection-categories',
+      {
+        name: CATEGORY,
+        description: 'Browser test of the portal requests',
+        colour: '#1971c2',
+      },
+    );
+    const { template } = await api<{ template: { id: number } }>(adminToken, 'POST', '/templates', {
+      name: TEMPLATE,
+      categoryId: category.id,
+      content: {
+        sections: [
+          { key: 'checks', title: 'Checks', items: [{ key: 'pump', label: 'Pump runs', type: 'pass_fail' }] },
+        ],
+      },
+    });
+    await api(adminToken, 'POST', `/templates/${template.id}/publish`, { changeNote: 'E2E' });
+
+    // An open demo corrective action at an active site: the site becomes this client's for the test.
+    const { actions } = await api<CorrectiveActionListResponse>(
+      adminToken,
+      'GET',
+      '/corrective-actions?view=open&limit=100',
+    );
+    for (const candidate of actions) {
+      const { site } = await api<SiteDetailsResponse>(
+        adminToken,
+        'GET',
+        `/auth/sites/full-details/${candidate.site.id}`,
+      );
+      if (site.status === 'active') {
+        action = candidate;
+        previousClientId = site.clientId;
+        break;
+      }
+    }
+    expect(action, 'an open demo action at an active site').toBeTruthy();
+    await api(adminToken, 'PUT', `/auth/update/sites/${action.site.id}`, { clientId });
+    clientToken = (await apiLogin(CLIENT_EMAIL, PASSWORD)).accessToken;
+  }, SLOW);
+
+  afterAll(async () => {
+    // The demo site goes back to its own client for the specs after this one.
+    if (action && previousClientId !== null)
+      await api(adminToken, 'PUT', `/auth/update/sites/${action.site.id}`, { clientId: previousClientId });
+    await browser?.close();
+  });
+  afterEach(() => context?.close());
+
+  async function openAdmin(route: string) {
+    context = await newContext(browser, 1400, 900);
+    page = await context.newPage();
+    await openSignedIn(page, route);
+  }
+
+  /** The portal at 390 px with the client's session planted the way its sign-in leaves it. */
+  async function openPortal(route: string) {
+    context = await newContext(browser, 390, 844);
+    page = await context.newPage();
+    const session = await apiLogin(CLIENT_EMAIL, PASSWORD);
+    await page.goto('/404-blank-for-storage');
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.clear();
+        localStorage.setItem('portalAccessToken', token);
+        localStorage.setItem('portalUserData', user);
+      },
+      [session.accessToken, JSON.stringify(session.user)] as const,
+    );
+    await page.goto(route);
+  }
+
+  it(
+    'the client files a request on a phone: site, a unit, kind, date and message',
+    async () => {
+      await openPortal('/portal/requests');
+      await page.getByRole('heading', { level: 1, name: 'Requests' }).waitFor();
+      await page.getByTestId('request-new').click();
+      const form = page.getByRole('dialog', { name: 'Request an inspection' });
+      await form.waitFor();
+      // Sent empty, the contract's messages show and nothing is posted.
+      await form.getByTestId('request-submit').click();
+      await form.getByText('Choose a site').waitFor();
+      await form.getByText('Message is required').waitFor();
+
+      await choose(form, page, 'Site', action.site.siteCode, new RegExp(action.site.siteCode));
+      const units = form.getByRole('textbox', { name: 'Units' });
+      await units.click();
+      const firstUnit = page.getByRole('option').filter({ visible: true }).first();
+      const unitLabel = (await firstUnit.innerText()).trim();
+      await firstUnit.click();
+      await form.getByRole('heading', { name: 'Request an inspection' }).click();
+      await choose(form, page, 'Kind of inspection', CATEGORY, CATEGORY);
+      await form.getByLabel('Preferred date').fill(isoDay(-1));
+      await form.getByLabel('Message').fill(MESSAGE);
+      await form.getByTestId('request-submit').click();
+      await form.getByText('Preferred date cannot be in the past').waitFor();
+      await form.getByLabel('Preferred date').fill(isoDay(3));
+      await settle(page);
+      await noSidewaysScroll(page);
+      await docShot(page, 'portal-request-form');
+      await form.getByTestId('request-submit').click();
+      await form.waitFor({ state: 'hidden' });
+
+      // Newest first (a retried run may have filed one before).
+      const card = page.getByTestId('portal-request').filter({ hasText: MESSAGE }).first();
+      await card.waitFor();
+      expect(await card.getAttribute('data-status')).toBe('open');
+      expect(await card.innerText()).toContain(action.site.name);
+      expect(await card.innerText()).toContain(unitLabel);
+      expect(await card.innerText()).toContain(CATEGORY);
+      requestId = Number(await card.getAttribute('data-request-id'));
+      const mine = await api<InspectionRequestListResponse>(clientToken, 'GET', '/portal/requests');
+      expect(mine.requests.find((r) => r.id === requestId)).toMatchObject({
+        status: 'open',
+        message: MESSAGE,
+        preferredDate: isoDay(3),
+        site: { id: action.site.id },
+      });
+      await settle(page);
+      await noSidewaysScroll(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'the administrator schedules it from the Requests tab; the client sees it scheduled',
+    async () => {
+      await openAdmin('/dashboard/inspection-management?tab=requests');
+      const row = page.locator(`[data-testid="request-row"][data-request-id="${requestId}"]`);
+      await row.waitFor();
+      expect(await row.innerText()).toContain(CLIENT_NAME);
+      expect(await row.innerText()).toContain(MESSAGE);
+      await settle(page);
+      await docShot(page, 'inspection-requests-tab');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await row.getByTestId('request-schedule').click();
+      const drawer = page.getByRole('dialog', { name: 'Schedule the request' });
+      await drawer.waitFor();
+      // Filled from the request: the site, the category, the unit and the preferred date.
+      await expect
+        .poll(() => drawer.getByTestId('assignment-site').inputValue())
+        .toContain(action.site.siteCode);
+      expect(await drawer.getByTestId('assignment-category').inputValue()).toBe(CATEGORY);
+      expect(await drawer.getByTestId('assignment-scheduled').inputValue()).toBe(isoDay(3));
+      await choose(drawer, page, 'Template', TEMPLATE, new RegExp(TEMPLATE));
+      const inspector = drawer.getByTestId('assignment-inspector');
+      await inspector.click();
+      await page.getByRole('option').filter({ visible: true }).first().click();
+      await drawer.getByTestId('assignment-submit').click();
+      await drawer.waitFor({ state: 'hidden' });
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('scheduled');
+      await context.close();
+
+      await openPortal('/portal/requests');
+      const card = page.locator(`[data-testid="portal-request"][data-request-id="${requestId}"]`);
+      await card.waitFor();
+      expect(await card.getAttribute('data-status')).toBe('scheduled');
+      expect(await card.getByTestId('portal-request-site-link').getAttribute('href')).toBe(
+        `/portal/sites/${action.site.id}`,
+      );
+      await settle(page);
+      await noSidewaysScroll(page);
+      await docShot(page, 'portal-requests');
+    },
+    SLOW,
+  );
+
+  it(
+    'the client sees the comment shared with them, not the internal one, and answers',
+    async () => {
+      await openAdmin(`/dashboard/inspection-management/actions/${action.id}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByTestId('action-comment-body').fill(SHARED);
+      await page.getByTestId('action-comment-visible').check();
+      await page.getByTestId('action-comment-send').click();
+      await page.getByTestId('action-comment').filter({ hasText: SHARED }).waitFor();
+      await page
+        .getByTestId('action-comment')
+        .filter({ hasText: SHARED })
+        .getByTestId('comment-shared')
+        .waitFor();
+      expect(await page.getByTestId('action-comment-visible').isChecked()).toBe(false);
+      await page.getByTestId('action-comment-body').fill(INTERNAL);
+      await page.getByTestId('action-comment-send').click();
+      await page.getByTestId('action-comment').filter({ hasText: INTERNAL }).waitFor();
+      expect(
+        await page
+          .getByTestId('action-comment')
+          .filter({ hasText: INTERNAL })
+          .getByTestId('comment-shared')
+          .count(),
+      ).toBe(0);
+      await context.close();
+
+      await openPortal(`/portal/actions/${action.id}`);
+      await page.getByRole('heading', { level: 1, name: action.title }).waitFor();
+      const comments = page.getByTestId('portal-comments');
+      await comments.getByText(SHARED).waitFor();
+      expect(await comments.innerText()).not.toContain(INTERNAL);
+      await page.getByTestId('portal-comment-body').fill(ANSWER);
+      await page.getByTestId('portal-comment-send').click();
+      const mine = page
+        .locator('[data-testid="portal-comment"][data-author="you"]')
+        .filter({ hasText: ANSWER });
+      await mine.waitFor();
+      expect(await mine.innerText()).toContain('You');
+      // Nobody made the client its owner: no evidence upload.
+      expect(await page.getByRole('button', { name: 'Upload evidence' }).count()).toBe(0);
+      await settle(page);
+      await noSidewaysScroll(page);
+      await docShot(page, 'portal-action');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await context.close();
+
+      // The answer reaches the staff's page.
+      await openAdmin(`/dashboard/inspection-management/actions/${action.id}`);
+      await page.getByTestId('action-comment').filter({ hasText: ANSWER }).waitFor();
+    },
+    SLOW,
+  );
+});
