@@ -46,8 +46,6 @@ export interface SiteCountsRow extends UnitCountsRow {
   name: string;
   city: string | null;
   status: 'draft' | 'active' | 'inactive';
-  /** Earliest next due date of the site's units (YYYY-MM-DD). */
-  nextDueOn: string | null;
 }
 
 export interface OverviewRows {
@@ -60,6 +58,8 @@ export interface SiteExtrasRow {
   id: number;
   openActions: number;
   nextScheduledFor: string | null;
+  /** Earliest next due date of the site's units that are not retired (YYYY-MM-DD). */
+  nextDueOn: string | null;
   lastInspectedAt: Date | null;
 }
 
@@ -71,17 +71,21 @@ export interface SiteExtrasRow {
  * days) are YYYY-MM-DD.
  */
 function unitCounts(today: string, soon: string) {
+  // As few aggregates per unit as the answer needs (each is paid 200,000 times): in date is what is
+  // left once the units needing attention are counted, and the earliest due date is read for the
+  // page's sites only (siteExtras). A quarter faster than six aggregates at the bench's size.
   return sql`lateral (
-    select
-      count(*)::int as "total",
-      count(*) filter (where e.next_due_on < ${today}::date)::int as "overdue",
-      count(*) filter (where e.next_due_on >= ${today}::date and e.next_due_on <= ${soon}::date)::int as "dueSoon",
-      count(*) filter (where e.last_result = 'fail')::int as "failed",
-      count(*) filter (where (e.next_due_on is null or e.next_due_on > ${soon}::date)
-        and e.last_result is distinct from 'fail')::int as "inDate",
-      to_char(min(e.next_due_on), 'YYYY-MM-DD') as "nextDueOn"
-    from equipment e
-    where e.site_id = s.id and e.status <> 'retired'
+    select "total", "overdue", "dueSoon", "failed", "total" - "attention" as "inDate"
+    from (
+      select
+        count(*)::int as "total",
+        count(*) filter (where e.next_due_on < ${today}::date)::int as "overdue",
+        count(*) filter (where e.next_due_on >= ${today}::date and e.next_due_on <= ${soon}::date)::int as "dueSoon",
+        count(*) filter (where e.last_result = 'fail')::int as "failed",
+        count(*) filter (where e.next_due_on <= ${soon}::date or e.last_result = 'fail')::int as "attention"
+      from equipment e
+      where e.site_id = s.id and e.status <> 'retired'
+    ) as counted
   ) as c`;
 }
 
@@ -157,7 +161,7 @@ export class PortalRepository {
             ) from counted) as totals,
           (select count(*)::int from matching) as matched,
           (select coalesce(json_agg(p), '[]'::json) from (
-            select id, "siteCode", name, city, status, "total", "overdue", "dueSoon", "failed", "inDate", "nextDueOn"
+            select id, "siteCode", name, city, status, "total", "overdue", "dueSoon", "failed", "inDate"
             from matching
             order by rank, lower(name), id
             limit ${options.limit} offset ${options.offset}
@@ -204,13 +208,17 @@ export class PortalRepository {
     return row;
   }
 
-  /** For a page of sites: open actions, the earliest open assignment, the latest completed inspection. */
+  /**
+   * For a page of sites (at most 100): open actions, the earliest open assignment, the earliest due
+   * date, the latest completed inspection.
+   */
   async siteExtras(siteIds: number[]): Promise<Map<number, SiteExtrasRow>> {
     if (!siteIds.length) return new Map();
     const rows = rowsOf<{
       id: number;
       openActions: number;
       nextScheduledFor: string | null;
+      nextDueOn: string | null;
       lastInspectedAt: string | null;
     }>(
       await this.db.execute(sql`
@@ -219,6 +227,8 @@ export class PortalRepository {
             where ca.site_id = s.id and ca.status in ${OPEN_ACTION}) as "openActions",
           (select to_char(min(a.scheduled_for), 'YYYY-MM-DD') from assignments a
             where a.site_id = s.id and a.status in ${OPEN_ASSIGNMENT}) as "nextScheduledFor",
+          (select to_char(min(e.next_due_on), 'YYYY-MM-DD') from equipment e
+            where e.site_id = s.id and e.status <> 'retired') as "nextDueOn",
           to_json((select max(i.completed_at) from inspections i
             where i.site_id = s.id and i.status = 'completed')) #>> '{}' as "lastInspectedAt"
         from sites s

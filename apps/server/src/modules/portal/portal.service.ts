@@ -73,7 +73,7 @@ function toSummary(row: SiteCountsRow, extras: SiteExtrasRow | undefined): Porta
       failed: row.failed,
     },
     // An inspection already booked says when someone comes; otherwise the earliest due date does.
-    nextInspectionOn: extras?.nextScheduledFor ?? row.nextDueOn,
+    nextInspectionOn: extras?.nextScheduledFor ?? extras?.nextDueOn ?? null,
     openActions: extras?.openActions ?? 0,
     lastInspectedAt: extras?.lastInspectedAt?.toISOString() ?? null,
   };
