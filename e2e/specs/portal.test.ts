@@ -429,6 +429,14 @@ describe('client portal: compliance at 390 px and a sealed report, checked and t
       await noSidewaysScroll(page);
       await docShot(page, 'portal-overview-390');
       expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // Readable on a desktop too: the same page, centered, at most 960 px wide.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const main = await page.locator('main').boundingBox();
+      expect(main!.width).toBeLessThanOrEqual(960);
+      expect(Math.abs(main!.x + main!.width / 2 - 640)).toBeLessThan(2);
+      await screenshot(page, 'portal-overview-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
     },
     SLOW,
   );

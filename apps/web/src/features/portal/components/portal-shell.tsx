@@ -1,8 +1,8 @@
 import type { SessionUser } from '@inspecta/contract';
 import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconBell, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { PRODUCT_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
@@ -19,6 +19,15 @@ const sections = [
   { label: 'Shop', to: paths.portalShop, end: false },
   { label: 'Orders', to: paths.portalOrders, end: false },
 ] as const;
+
+/** Focuses the page's heading (or the content while it has none), without scrolling. */
+function focusPageHeading(main: HTMLElement | null) {
+  if (!main) return;
+  const heading = main.querySelector<HTMLElement>('h1');
+  const target = heading ?? main;
+  if (target !== main && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
 
 function AccountMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
@@ -95,9 +104,34 @@ export function PortalShell({ user, children }: PortalShellProps) {
   // The company when the client has one, else their name.
   const company = client.data?.company || `${user.firstName} ${user.lastName}`;
   const organisationName = organisation.data?.organisation.companyName || PRODUCT_NAME;
+
+  // A new page starts at the top and, after a navigation (not on the first load), with the focus
+  // on its heading rather than on the link just left. Only the path counts: a filter or a search
+  // in the address must not pull the focus out of the box being typed in.
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
+    focusPageHeading(mainRef.current);
+  }, [pathname]);
+
   return (
     <div className={classes.page}>
-      <a href="#portal-content" className={classes.skipLink}>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link by convention (WCAG G1) and works without script; the handler only keeps the hash out of the router's address. */}
+      <a
+        href="#portal-content"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          focusPageHeading(mainRef.current);
+        }}
+      >
         Skip to content
       </a>
       <header className={classes.topBar}>
@@ -135,7 +169,7 @@ export function PortalShell({ user, children }: PortalShellProps) {
           </nav>
         </div>
       </header>
-      <main id="portal-content" className={classes.content} tabIndex={-1}>
+      <main id="portal-content" ref={mainRef} className={classes.content} tabIndex={-1}>
         {children}
       </main>
     </div>
