@@ -1,13 +1,8 @@
-import { Text, Title } from '@mantine/core';
+import { PortalBillsScreen } from '@/features/portal-shop';
 
-/** /portal/bills: placeholder until the portal shop lands (docs/portal.md). */
+/** /portal/bills */
 function PortalBillsRoute() {
-  return (
-    <>
-      <Title order={1}>Bills</Title>
-      <Text c="dimmed">Coming soon.</Text>
-    </>
-  );
+  return <PortalBillsScreen />;
 }
 
 export { PortalBillsRoute as Component };

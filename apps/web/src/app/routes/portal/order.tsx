@@ -1,13 +1,12 @@
-import { Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PortalOrderNotFound, PortalOrderPage } from '@/features/portal-shop';
 
-/** /portal/order: placeholder until the portal shop lands (docs/portal.md). */
+/** /portal/orders/:orderId */
 function PortalOrderRoute() {
-  return (
-    <>
-      <Title order={1}>Order</Title>
-      <Text c="dimmed">Coming soon.</Text>
-    </>
-  );
+  const { orderId } = useParams();
+  const id = Number(orderId);
+  if (!Number.isInteger(id) || id <= 0) return <PortalOrderNotFound />;
+  return <PortalOrderPage key={id} orderId={id} />;
 }
 
 export { PortalOrderRoute as Component };

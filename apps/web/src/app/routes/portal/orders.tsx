@@ -1,13 +1,8 @@
-import { Text, Title } from '@mantine/core';
+import { PortalOrdersScreen } from '@/features/portal-shop';
 
-/** /portal/orders: placeholder until the portal shop lands (docs/portal.md). */
+/** /portal/orders */
 function PortalOrdersRoute() {
-  return (
-    <>
-      <Title order={1}>Orders</Title>
-      <Text c="dimmed">Coming soon.</Text>
-    </>
-  );
+  return <PortalOrdersScreen />;
 }
 
 export { PortalOrdersRoute as Component };

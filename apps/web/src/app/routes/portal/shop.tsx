@@ -1,13 +1,8 @@
-import { Text, Title } from '@mantine/core';
+import { PortalShopScreen } from '@/features/portal-shop';
 
-/** /portal/shop: placeholder until the portal shop lands (docs/portal.md). */
+/** /portal/shop: products and your cart (?view=cart). */
 function PortalShopRoute() {
-  return (
-    <>
-      <Title order={1}>Shop</Title>
-      <Text c="dimmed">Coming soon.</Text>
-    </>
-  );
+  return <PortalShopScreen />;
 }
 
 export { PortalShopRoute as Component };
