@@ -1,5 +1,5 @@
 export { InspectionScreen as PortalInspectionScreen } from './components/inspection-screen';
 export { OverviewScreen as PortalOverviewScreen } from './components/overview-screen';
 export { PortalShell } from './components/portal-shell';
-export { NOT_CLIENT_MESSAGE, PortalSignIn } from './components/portal-sign-in';
+export { PortalSignIn } from './components/portal-sign-in';
 export { SiteScreen as PortalSiteScreen } from './components/site-screen';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@inspecta/contract';
-import { type LoaderFunctionArgs, redirect, useRouteLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { paths } from '@/config/paths';
 import { getPortalSession } from '@/lib/session';
 
@@ -37,11 +37,4 @@ export function portalHomeLoader(): { signedIn: boolean } {
 
 export function portalHomeTitle(data: unknown): string {
   return (data as { signedIn?: boolean } | undefined)?.signedIn ? 'Overview' : 'Client portal sign-in';
-}
-
-/** The signed-in client, on any portal page but the sign-in. */
-export function usePortalUser(): SessionUser {
-  const data = useRouteLoaderData(PORTAL_SESSION_ROUTE_ID) as { user: SessionUser | null } | undefined;
-  if (!data?.user) throw new Error('usePortalUser is used outside a signed-in portal page');
-  return data.user;
 }
