@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type {
+  AddressMutationResponse,
   CorrectiveAction,
   CorrectiveActionListResponse,
   InspectionRequestListResponse,
+  PortalProductListResponse,
   SiteDetailsResponse,
 } from '@inspecta/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -61,11 +63,11 @@ async function settle(page: Page) {
 }
 
 /** A picture for docs/screenshots (kept in the repository), besides the run's own. */
-async function docShot(page: Page, name: string) {
+async function docShot(page: Page, name: string, fullPage = true) {
   // Without the passing toasts over the top bar.
   await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage });
   await screenshot(page, name);
 }
 
@@ -337,6 +339,82 @@ describe('portal requests and actions: file, schedule, see it; comments shared w
       // The answer reaches the staff's page.
       await openAdmin(`/dashboard/inspection-management/actions/${action.id}`);
       await page.getByTestId('action-comment').filter({ hasText: ANSWER }).waitFor();
+    },
+    SLOW,
+  );
+  it(
+    'the client orders from the shop on a phone, the units split over two of its addresses',
+    async () => {
+      const address = (label: string, kind: 'shipping' | 'billing', isDefault: boolean) =>
+        api<AddressMutationResponse>(adminToken, 'POST', `/shop/clients/${clientId}/addresses`, {
+          kind,
+          label: `${label} ${stamp}`,
+          addressLine1: '12, Industrial Estate',
+          city: 'Pune',
+          state: 'Maharashtra',
+          pincode: '411001',
+          isDefault,
+        });
+      await address('Head office', 'billing', true);
+      const plant = (await address('Plant gate', 'shipping', false)).address;
+      const store = (await address('Store room', 'shipping', false)).address;
+      const { products } = await api<PortalProductListResponse>(
+        clientToken,
+        'GET',
+        '/portal/shop/products?limit=100',
+      );
+      const product = products.find((p) => p.inStock);
+      expect(product, 'a product in stock').toBeTruthy();
+
+      // A retried run starts from an empty cart.
+      await api(clientToken, 'DELETE', '/portal/cart');
+      await openPortal('/portal/shop');
+      await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+      const card = page.locator(`[data-testid="portal-product"][data-product-id="${product!.id}"]`);
+      await card.waitFor();
+      await card.getByRole('textbox', { name: `Quantity of ${product!.name}` }).fill('3');
+      await card.getByTestId('portal-product-add').click();
+      await page.getByTestId('portal-shop-view').getByText('Cart (3)').waitFor();
+      await settle(page);
+      await noSidewaysScroll(page);
+      // The first products, as a phone shows them (the whole list is long).
+      await docShot(page, 'portal-shop', false);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await page.getByTestId('portal-shop-view').getByText('Cart (3)').click();
+      const line = page.getByTestId('portal-cart-line').filter({ hasText: product!.name });
+      await line.waitFor();
+      await line.getByRole('textbox', { name: `Units of ${product!.name} to ${plant.label}` }).fill('2');
+      await line.getByRole('textbox', { name: `Units of ${product!.name} to ${store.label}` }).fill('1');
+      await line.getByTestId('portal-cart-split-save').click();
+      await line.getByText('Ship to (3 of 3 given)').waitFor();
+      const billing = page.getByTestId('portal-cart-billing');
+      if (!(await billing.inputValue())) {
+        await billing.click();
+        await page.getByRole('option', { name: new RegExp(`Head office ${stamp}`) }).click();
+      }
+      const place = page.getByTestId('portal-cart-place');
+      await expect.poll(() => place.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await settle(page);
+      await noSidewaysScroll(page);
+      await docShot(page, 'portal-cart');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await place.click();
+      await page.waitForURL(/\/portal\/orders\/\d+$/);
+      await page.getByTestId('portal-shipments').waitFor();
+      expect(await page.getByTestId('portal-shipment').count()).toBe(2);
+      await settle(page);
+      await noSidewaysScroll(page);
+      await docShot(page, 'portal-order');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await page.goto('/portal/orders');
+      await page.getByTestId('portal-order').first().waitFor();
+      await page.goto('/portal/bills');
+      await page.getByRole('heading', { level: 1, name: 'Bills' }).waitFor();
+      await page.getByTestId('portal-bills').or(page.getByTestId('portal-bills-empty')).waitFor();
+      await noSidewaysScroll(page);
     },
     SLOW,
   );

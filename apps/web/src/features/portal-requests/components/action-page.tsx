@@ -329,7 +329,7 @@ export function PortalActionNotFound() {
       <Title order={1}>Action not found</Title>
       <EmptyState icon={IconSearch} data-testid="portal-action-not-found">
         This corrective action does not exist, or it is not at one of your sites.{' '}
-        <Anchor component={Link} to={paths.portal}>
+        <Anchor component={Link} to={paths.portal} underline="always">
           Back to your sites
         </Anchor>
       </EmptyState>

@@ -109,6 +109,7 @@ function RequestCard({
           <Text size="sm">
             An inspection is scheduled.{' '}
             <Anchor
+              underline="always"
               component={Link}
               to={portalPaths.site(request.site.id)}
               data-testid="portal-request-site-link"

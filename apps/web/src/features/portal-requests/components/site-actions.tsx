@@ -28,26 +28,25 @@ export function PortalActionCard({ action, showSite = false }: { action: PortalA
         </Anchor>
         <ActionStatusBadge status={action.status} size="sm" />
       </Group>
-      <Group gap="xs" mt={4} wrap="wrap">
+      <Group gap="xs" mt={4} wrap="nowrap" align="flex-start">
         {action.overdue ? <OverdueBadge /> : null}
-        <Text size="xs" c={action.overdue ? 'red.8' : 'dimmed'}>
-          Due {formatDay(action.dueOn)}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="xs" c={action.overdue ? 'red.8' : 'dimmed'} fw={action.overdue ? 600 : undefined}>
+            Due {formatDay(action.dueOn)}
+          </Text>
+          {[
+            action.equipment ? `${action.equipment.assetTag} · ${action.equipment.name}` : 'Site-wide',
+            showSite ? action.site.name : null,
+          ]
+            .filter(Boolean)
+            .map((part) => ` · ${part}`)
+            .join('')}
+          {action.ownedByYou ? (
+            <Text span size="xs" c="brand.8" fw={600}>
+              {' · Yours to fix'}
+            </Text>
+          ) : null}
         </Text>
-        {action.equipment ? (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            · {action.equipment.assetTag} · {action.equipment.name}
-          </Text>
-        ) : null}
-        {showSite ? (
-          <Text size="xs" c="dimmed">
-            · {action.site.name}
-          </Text>
-        ) : null}
-        {action.ownedByYou ? (
-          <Text size="xs" c="brand.8" fw={600}>
-            · Yours to fix
-          </Text>
-        ) : null}
       </Group>
     </Paper>
   );

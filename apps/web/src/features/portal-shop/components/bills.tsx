@@ -31,7 +31,7 @@ function BillCard({ bill }: { bill: BillListItem }) {
       </Group>
       <Text size="xs" c="dimmed" mt={2}>
         Issued {formatDay(bill.issuedOn)} · order{' '}
-        <Anchor component={Link} to={portalPaths.order(bill.orderId)} size="xs">
+        <Anchor component={Link} to={portalPaths.order(bill.orderId)} size="xs" underline="always">
           {bill.orderNumber}
         </Anchor>
       </Text>

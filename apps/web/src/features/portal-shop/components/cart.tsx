@@ -322,7 +322,7 @@ export function PortalCart() {
         </Button>
         <Text size="xs" c="dimmed" mt="xs">
           Your order is confirmed by our team; you see it under{' '}
-          <Anchor size="xs" component={Link} to={paths.portalOrders}>
+          <Anchor size="xs" underline="always" component={Link} to={paths.portalOrders}>
             Orders
           </Anchor>
           .

@@ -152,7 +152,7 @@ export function PortalOrderNotFound() {
       <Title order={1}>Order not found</Title>
       <EmptyState icon={IconSearch} data-testid="portal-order-not-found">
         This order does not exist, or it is not yours.{' '}
-        <Anchor component={Link} to={paths.portalOrders}>
+        <Anchor component={Link} to={paths.portalOrders} underline="always">
           Your orders
         </Anchor>
       </EmptyState>

@@ -48,7 +48,7 @@ export function PortalOrdersScreen() {
       <Title order={1}>Orders</Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">
         What you ordered, its shipments and their tracking.{' '}
-        <Anchor component={Link} to={paths.portalBills} size="sm">
+        <Anchor component={Link} to={paths.portalBills} size="sm" underline="always">
           Your bills
         </Anchor>
       </Text>
@@ -58,7 +58,7 @@ export function PortalOrdersScreen() {
         <>
           <EmptyState icon={IconReceipt} data-testid="portal-orders-empty">
             No orders yet. Products you order in the{' '}
-            <Anchor component={Link} to={paths.portalShop}>
+            <Anchor component={Link} to={paths.portalShop} underline="always">
               shop
             </Anchor>{' '}
             appear here.
