@@ -1,4 +1,4 @@
 export { PortalActionNotFound, PortalActionPage } from './components/action-page';
 export { PortalNotifications } from './components/portal-notifications';
 export { PortalRequestsScreen } from './components/requests-screen';
-export { PortalActionCard, PortalSiteActions } from './components/site-actions';
+export { PortalSiteActions } from './components/site-actions';

@@ -1,10 +1,8 @@
-/** Query keys of the notifications feature: a change or a pushed event refreshes everything under `all`. */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  page: (page: number, limit: number) => ['notifications', { page, limit }] as const,
-};
-
-/** The same keys below another root (the portal's ['portal', 'notifications']). */
+/**
+ * Query keys of the notifications feature below a root: ['notifications'] on the dashboard,
+ * ['portal', 'notifications'] in the portal (NotificationsClientProvider). A change or a pushed
+ * event refreshes everything under the root.
+ */
 export function notificationKeysFor(root: readonly unknown[]) {
   return {
     all: root,
