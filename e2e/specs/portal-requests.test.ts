@@ -343,6 +343,108 @@ describe('portal requests and actions: file, schedule, see it; comments shared w
     SLOW,
   );
   it(
+    'the client cancels a waiting request; the administrator declines another with a reason the client reads',
+    async () => {
+      const file = (message: string) =>
+        api<{ request: { id: number } }>(clientToken, 'POST', '/portal/requests', {
+          siteId: action.site.id,
+          message,
+        });
+      const toCancel = (await file(`Cancel me ${stamp}`)).request.id;
+      const toDecline = (await file(`Decline me ${stamp}`)).request.id;
+
+      await openPortal('/portal/requests?status=open');
+      const cancelCard = page.locator(`[data-testid="portal-request"][data-request-id="${toCancel}"]`);
+      await cancelCard.getByTestId('portal-request-cancel').click();
+      const confirm = page.getByRole('dialog', { name: 'Cancel this request?' });
+      await confirm.waitFor();
+      await confirm.getByTestId('portal-request-cancel-confirm').click();
+      await confirm.waitFor({ state: 'hidden' });
+      await cancelCard.waitFor({ state: 'detached' });
+      await context.close();
+
+      await openAdmin('/dashboard/inspection-management?tab=requests&status=open');
+      const row = page.locator(`[data-testid="request-row"][data-request-id="${toDecline}"]`);
+      await row.getByTestId('request-decline').click();
+      const dialog = page.getByRole('dialog', { name: 'Decline this request?' });
+      await dialog.waitFor();
+      await dialog.getByTestId('request-decline-confirm').click();
+      await dialog.getByText('Reason is required').waitFor();
+      await dialog.getByTestId('request-decline-reason').fill(`No inspector free that week ${stamp}`);
+      await dialog.getByTestId('request-decline-confirm').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await row.waitFor({ state: 'detached' });
+      expect(await page.locator(`[data-testid="request-row"][data-request-id="${toCancel}"]`).count()).toBe(
+        0,
+      );
+      await context.close();
+
+      await openPortal('/portal/requests');
+      const declined = page.locator(`[data-testid="portal-request"][data-request-id="${toDecline}"]`);
+      await declined.waitFor();
+      expect(await declined.getAttribute('data-status')).toBe('declined');
+      expect(await declined.getByTestId('portal-request-decline-reason').innerText()).toContain(
+        `No inspector free that week ${stamp}`,
+      );
+      const cancelled = page.locator(`[data-testid="portal-request"][data-request-id="${toCancel}"]`);
+      expect(await cancelled.getAttribute('data-status')).toBe('cancelled');
+      await settle(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'the client made owner of the action uploads evidence: a photo and a note',
+    async () => {
+      await api(adminToken, 'PATCH', `/corrective-actions/${action.id}`, { ownerId: clientId });
+      await openPortal(`/portal/actions/${action.id}`);
+      await page.getByTestId('portal-action-yours').waitFor();
+      const form = page.getByTestId('portal-evidence-form');
+      await form.getByTestId('portal-evidence-send').click();
+      await form.getByText('Choose a photo of the work done').waitFor();
+      const png = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 240;
+        canvas.height = 160;
+        const g = canvas.getContext('2d')!;
+        g.fillStyle = '#2b8a3e';
+        g.fillRect(0, 0, 240, 160);
+        return canvas.toDataURL('image/png');
+      });
+      await form.locator('input[type="file"]').setInputFiles({
+        name: 'refilled.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(png.split(',')[1]!, 'base64'),
+      });
+      await form.getByText('refilled.png').waitFor();
+      await page.getByTestId('portal-evidence-note').fill(`Refilled and tagged ${stamp}`);
+      await form.getByTestId('portal-evidence-send').click();
+      const evidence = page
+        .locator('[data-testid="portal-comment"][data-author="you"]')
+        .filter({ hasText: `Refilled and tagged ${stamp}` });
+      await evidence.waitFor();
+      await expect
+        .poll(
+          () =>
+            evidence
+              .locator('img')
+              .first()
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(true);
+      await settle(page);
+      await noSidewaysScroll(page);
+      await docShot(page, 'portal-action-evidence');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
     'the client orders from the shop on a phone, the units split over two of its addresses',
     async () => {
       const address = (label: string, kind: 'shipping' | 'billing', isDefault: boolean) =>
