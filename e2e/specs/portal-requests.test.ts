@@ -395,6 +395,27 @@ describe('portal requests and actions: file, schedule, see it; comments shared w
   );
 
   it(
+    "the client's notifications: the declined request's, opened from the list",
+    async () => {
+      await openPortal('/portal/notifications');
+      await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+      const item = page
+        .getByTestId('notification-item')
+        .filter({ hasText: `Request declined: ${action.site.name}` })
+        .first();
+      await item.waitFor();
+      await settle(page);
+      await noSidewaysScroll(page);
+      await docShot(page, 'portal-notifications');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await item.getByTestId('notification-open').click();
+      await page.waitForURL(/\/portal\/requests$/);
+      await page.getByRole('heading', { level: 1, name: 'Requests' }).waitFor();
+    },
+    SLOW,
+  );
+
+  it(
     'the client made owner of the action uploads evidence: a photo and a note',
     async () => {
       await api(adminToken, 'PATCH', `/corrective-actions/${action.id}`, { ownerId: clientId });
