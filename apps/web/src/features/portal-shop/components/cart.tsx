@@ -29,6 +29,7 @@ import { useRemovePortalCartLine } from '../api/remove-cart-line';
 import { useSetPortalCartAllocations } from '../api/set-cart-allocations';
 import { useUpdatePortalCart } from '../api/update-cart';
 import { useUpdatePortalCartLine } from '../api/update-cart-line';
+import { allocationsBody, type Split, sameSplit, splitOf, splitTotal } from '../lib/cart-split';
 
 function showError(title: string, error: unknown) {
   notifications.show({
@@ -40,19 +41,6 @@ function showError(title: string, error: unknown) {
 
 function addressLine(a: ShopAddress): string {
   return [a.addressLine1, a.city, a.pincode].filter(Boolean).join(', ');
-}
-
-type Split = Record<number, number | string>;
-
-function splitOf(line: CartLine): Split {
-  return Object.fromEntries(line.allocations.map((a) => [a.addressId, a.quantity]));
-}
-
-function total(split: Split): number {
-  return Object.values(split).reduce<number>(
-    (sum, v) => sum + (typeof v === 'number' ? v : Number(v) || 0),
-    0,
-  );
 }
 
 /** One cart line: quantity, remove, and its units per shipping address (a simple per-address form). */
@@ -69,7 +57,7 @@ function CartLineCard({ line, shipping }: { line: CartLine; shipping: ShopAddres
     setSplit(splitOf(line));
   }, [serverKey]);
 
-  const given = total(split);
+  const given = splitTotal(split);
   const saveQuantity = () => {
     const next = typeof quantity === 'number' ? quantity : Number.parseInt(quantity, 10);
     if (!Number.isInteger(next) || next < 1 || next === line.quantity) return;
@@ -82,21 +70,14 @@ function CartLineCard({ line, shipping }: { line: CartLine; shipping: ShopAddres
     allocate.mutate(
       {
         lineId: line.id,
-        body: {
-          allocations: Object.entries(split)
-            .map(([addressId, q]) => ({
-              addressId: Number(addressId),
-              quantity: typeof q === 'number' ? q : Number(q) || 0,
-            }))
-            .filter((a) => a.quantity > 0),
-        },
+        body: allocationsBody(split),
       },
       {
         onSuccess: (result) => notifications.show({ color: 'green', message: result.message }),
         onError: (e) => showError('Could not save the split', e),
       },
     );
-  const dirty = JSON.stringify(split) !== JSON.stringify(splitOf(line));
+  const dirty = !sameSplit(split, splitOf(line));
 
   return (
     <Paper
