@@ -88,7 +88,16 @@ export const configurableNotificationTypes = notificationTypes.filter(
   (t) => t !== 'system.welcome',
 ) as Exclude<(typeof notificationTypes)[number], 'system.welcome'>[];
 
-export const notificationChannelsSchema = z.object({ inApp: z.boolean(), push: z.boolean() });
+export const notificationChannelsSchema = z.object({
+  inApp: z.boolean(),
+  push: z.boolean(),
+  // Optional so the {inApp, push} every client already sends stays valid; the server answers it
+  // (default true) for the kinds in emailNotificationTypes only and ignores it for the others.
+  email: z
+    .boolean()
+    .optional()
+    .describe('E-mail: present only for the kinds also sent by e-mail (the client portal kinds)'),
+});
 export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
 
 export const notificationPreferencesSchema = z
@@ -133,6 +142,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<(typeof configurableNotificationTy
   'request.updated': 'One of my inspection requests is scheduled or declined',
   'request.created': 'A client requests an inspection',
   'action.client_commented': 'A client comments on a corrective action or uploads evidence',
+  'request.cancelled': 'A client cancels an inspection request',
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -234,6 +234,15 @@ export class CorrectiveActionsRepository {
     return row?.clientId ?? null;
   }
 
+  /** The site's name and code and its client (the client's notices name the site). */
+  async siteWithClient(siteId: number) {
+    const [row] = await this.db
+      .select({ clientId: sites.clientId, name: sites.name, siteCode: sites.siteCode })
+      .from(sites)
+      .where(eq(sites.id, siteId));
+    return row;
+  }
+
   async comments(actionId: number) {
     return this.db
       .select({

@@ -581,17 +581,21 @@ export class CorrectiveActionsService {
 
   /** Tells the site's client that actions were opened on its site (action.opened_on_site). */
   private async notifySiteClient(tx: Executor, siteId: number, rows: readonly ActionRow[]) {
-    const clientId = await new CorrectiveActionsRepository(tx).siteClient(siteId);
-    if (!clientId || !rows.length) return;
+    const site = await new CorrectiveActionsRepository(tx).siteWithClient(siteId);
+    if (!site?.clientId || !rows.length) return;
     const first = rows[0]!;
+    // The site is named: the notice also goes by e-mail, read away from the portal.
     await this.notifications.notify(tx, {
-      recipients: [clientId],
+      recipients: [site.clientId],
       type: 'action.opened_on_site',
       title:
         rows.length === 1
-          ? `Corrective action opened: ${first.title}`
-          : `${rows.length} corrective actions opened on your site`,
-      body: rows.length === 1 ? `Due on ${first.dueOn}.` : 'Open the site to follow them up.',
+          ? `Corrective action opened at ${site.name}: ${first.title}`
+          : `${rows.length} corrective actions opened at ${site.name}`,
+      body:
+        rows.length === 1
+          ? `At ${site.siteCode} ${site.name}; due on ${first.dueOn}.`
+          : `At ${site.siteCode} ${site.name}. Open the site to follow them up.`,
       link: rows.length === 1 ? portalActionPath(first.id) : `/portal/sites/${siteId}`,
     });
   }

@@ -228,6 +228,16 @@ export class PortalRequestsService {
         after: auditView(after),
         ipAddress: origin.ip,
       });
+      // Its own kind (not request.created or request.updated, the client's): an administrator
+      // may be planning the visit already, and may switch these off apart from new requests.
+      const request = await this.view(id, tx);
+      await this.notifications.notify(tx, {
+        recipients: await this.notifications.adminRecipients(tx),
+        type: 'request.cancelled',
+        title: `Request cancelled: ${request.site.name}`,
+        body: `${personName(auth.user)} cancelled request #${id} for ${request.site.siteCode} ${request.site.name}.`,
+        link: ADMIN_REQUESTS_PATH,
+      });
     });
     return { request: await this.view(id), message: 'Request cancelled' };
   }
