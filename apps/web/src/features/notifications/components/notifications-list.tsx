@@ -78,6 +78,7 @@ const TYPE_ICONS: Record<string, { icon: typeof IconBell; color: string }> = {
   'request.updated': { icon: IconCalendarEvent, color: 'brand' },
   'request.created': { icon: IconInbox, color: 'brand' },
   'action.client_commented': { icon: IconMessage, color: 'brand' },
+  'request.cancelled': { icon: IconCircleX, color: 'gray' },
 };
 
 function NotificationItem({ notification }: { notification: Notification }) {
