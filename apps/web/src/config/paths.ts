@@ -47,6 +47,8 @@ export const paths = {
   portalOrders: '/portal/orders',
   portalOrder: '/portal/orders/:orderId',
   portalBills: '/portal/bills',
+  /** The client's account: contact details, password, notification preferences. */
+  portalAccount: '/portal/account',
   /** Bare public page: check a sealed report by its id (the PDF's QR code), a PDF or a hash. */
   verify: '/verify',
   verifySeal: '/verify/:sealId',

@@ -1,12 +1,13 @@
 import type { SessionUser } from '@inspecta/contract';
 import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { IconBell, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconBell, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { PRODUCT_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth';
+import { usePortalUnreadCount } from '@/features/portal-requests';
 import { endPortalSession, getPortalSession } from '@/lib/session';
 import { usePortalOrganisation } from '../api/get-organisation';
 import { usePortalClient } from '../api/get-overview';
@@ -63,6 +64,14 @@ function AccountMenu({ user }: { user: SessionUser }) {
             {user.firstName} {user.lastName}
           </Menu.Label>
           <Menu.Item
+            component={NavLink}
+            to={paths.portalAccount}
+            leftSection={<IconSettings size={16} aria-hidden="true" />}
+            data-testid="portal-account-link"
+          >
+            Account
+          </Menu.Item>
+          <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden="true" />}
             onClick={() => setConfirming(true)}
             data-testid="portal-sign-out"
@@ -85,6 +94,31 @@ function AccountMenu({ user }: { user: SessionUser }) {
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/** The bell: the unread count as a badge, named in its label ("Notifications, 3 unread"). */
+function PortalBell() {
+  const unread = usePortalUnreadCount().data ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <ActionIcon
+      component={NavLink}
+      to={paths.portalNotifications}
+      size={44}
+      variant="subtle"
+      color="white"
+      className={classes.barButton}
+      aria-label={label}
+      data-testid="portal-bell"
+    >
+      <IconBell size={24} aria-hidden="true" />
+      {unread > 0 ? (
+        <span className={classes.bellCount} aria-hidden="true" data-testid="portal-bell-count">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </ActionIcon>
   );
 }
 
@@ -146,18 +180,7 @@ export function PortalShell({ user, children }: PortalShellProps) {
                 {company} · Client portal
               </Text>
             </Box>
-            <ActionIcon
-              component={NavLink}
-              to={paths.portalNotifications}
-              size={44}
-              variant="subtle"
-              color="white"
-              className={classes.barButton}
-              aria-label="Notifications"
-              data-testid="portal-bell"
-            >
-              <IconBell size={24} aria-hidden="true" />
-            </ActionIcon>
+            <PortalBell />
             <AccountMenu user={user} />
           </div>
           <nav className={classes.nav} aria-label="Client portal">
