@@ -282,6 +282,11 @@ export const routes: RouteObject[] = [
               },
               { path: 'bills', handle: { title: 'Bills' }, lazy: () => import('./routes/portal/bills') },
               {
+                path: 'account',
+                handle: { title: 'Account' },
+                lazy: () => import('./routes/portal/account'),
+              },
+              {
                 path: '*',
                 handle: { title: 'Page not found' },
                 lazy: () => import('./routes/portal/not-found'),

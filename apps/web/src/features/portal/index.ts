@@ -1,3 +1,4 @@
+export { AccountScreen as PortalAccountScreen } from './components/account-screen';
 export { InspectionScreen as PortalInspectionScreen } from './components/inspection-screen';
 export { OverviewScreen as PortalOverviewScreen } from './components/overview-screen';
 export { PortalShell } from './components/portal-shell';

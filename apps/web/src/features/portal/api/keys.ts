@@ -16,6 +16,7 @@ export const portalKeys = {
     [PORTAL_QUERY_KEY, 'site', siteId, 'equipment', params] as const,
   inspections: (params: PortalInspectionsParams) => [PORTAL_QUERY_KEY, 'inspections', params] as const,
   inspection: (id: number) => [PORTAL_QUERY_KEY, 'inspection', id] as const,
+  notificationPreferences: () => [PORTAL_QUERY_KEY, 'notification-preferences'] as const,
 };
 
 /** 4xx answers (404: not the client's, or no such thing) are not worth asking again. */
