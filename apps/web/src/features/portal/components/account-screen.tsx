@@ -180,14 +180,16 @@ function PreferencesForm() {
         return (
           <fieldset
             key={type}
+            aria-labelledby={`preference-${type}`}
             style={{
               border: 0,
               margin: 0,
+              minWidth: 0,
               padding: '12px 0',
-              borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-gray-3)',
+              borderTop: index === 0 ? 'none' : '1px solid var(--mantine-color-gray-3)',
             }}
           >
-            <Text component="legend" size="sm" fw={600} p={0} mb={8}>
+            <Text id={`preference-${type}`} size="sm" fw={600} mb={8}>
               {label}
             </Text>
             <Group gap="lg">
