@@ -38,6 +38,7 @@ import {
   actionsSiteCase,
   runSchedulePlanning,
 } from './cases/maintenance.js';
+import { portalOverviewCase, portalOverviewOverdueCase } from './cases/portal-overview.js';
 import {
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
@@ -95,6 +96,8 @@ const ALL_CASES: BenchCase[] = [
   actionsSiteCase,
   actionsSearchCase,
   actionsAllCase,
+  portalOverviewCase,
+  portalOverviewOverdueCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();

@@ -21,6 +21,9 @@ import { inspectionCategoriesModule } from './modules/inspection-categories/inde
 import { inspectionsModule } from './modules/inspections/index.js';
 import { inspectorWorkModule } from './modules/inspector-work/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
+import { portalModule } from './modules/portal/index.js';
+import { portalRequestsModule } from './modules/portal-requests/index.js';
+import { portalShopModule } from './modules/portal-shop/index.js';
 import { postalModule } from './modules/postal/index.js';
 import { pushModule } from './modules/push/index.js';
 import { schedulesModule } from './modules/schedules/index.js';
@@ -68,11 +71,14 @@ const modules: AppModule[] = [
   globalSearchModule,
   escalationModule,
   correctiveActionsModule,
+  portalRequestsModule,
+  portalShopModule,
   schedulesModule,
   dashboardModule,
   verificationModule,
   inspectorWorkModule,
   inspectionsModule,
+  portalModule,
 ];
 
 /** What the server entry and the tests may hand in; the modules add theirs (ModuleOptions). */

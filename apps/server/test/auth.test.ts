@@ -103,14 +103,23 @@ describe('sign-in and sessions', () => {
     expect(badEmail.json().message).toContain('email');
   });
 
-  it('gives inspectors a session and refuses clients and deactivated accounts with a clear 403', async () => {
+  it('gives inspectors and clients a session and refuses deactivated accounts with a clear 403', async () => {
     const inspector = await insertUser(ctx.db, { userType: 'inspector' });
     expect((await login(ctx.app, inspector.email)).statusCode).toBe(200);
 
+    // Clients sign in to the portal (issue 20); every admin route still answers their token 403.
     const client = await insertUser(ctx.db, { userType: 'client' });
     const clientLogin = await login(ctx.app, client.email);
-    expect(clientLogin.statusCode).toBe(403);
-    expect(clientLogin.json().message).toMatch(/client accounts cannot sign in/i);
+    expect(clientLogin.statusCode).toBe(200);
+    expect(clientLogin.json().user).toMatchObject({ id: client.id, userType: 'client' });
+    const clientToken = `Bearer ${clientLogin.json().accessToken}`;
+    const me = await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: clientToken } });
+    expect(me.statusCode).toBe(200);
+    const adminRoute = await ctx.app.inject({
+      url: '/api/auth/get/all/sites',
+      headers: { authorization: clientToken },
+    });
+    expect(adminRoute.statusCode).toBe(403);
 
     const inactive = await insertUser(ctx.db, { status: 'inactive' });
     const inactiveLogin = await login(ctx.app, inactive.email);

@@ -9,14 +9,20 @@ import type { Database } from '../src/db/database.js';
 import {
   assignments,
   correctiveActions,
+  inspectionRequests,
+  inspections,
   notifications,
   pushSubscriptions,
   sessions,
+  shopBills,
+  shopOrders,
+  sites,
   users,
 } from '../src/db/schema.js';
 import type { RouteAccessEntry } from '../src/plugins/access-control.js';
-import { insertAssignment, insertWorkRefs } from './helpers/dashboard-fixtures.js';
+import { insertAssignment, insertInspectionRecord, insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite } from './helpers/equipment-fixtures.js';
+import { insertOrder, insertProduct } from './helpers/shop-fixtures.js';
 import { createTestApp, insertUser, type TestContext } from './helpers/test-app.js';
 
 /**
@@ -44,7 +50,7 @@ const ROLE_CALLERS: Record<UserType, Caller> = { admin: 'admin', inspector: 'ins
 const UNKNOWN_ID = '999999';
 const ROLE_REFUSAL = 'Your role does not allow this action';
 
-/** A session row written straight into the table, as sign-in would write it (clients cannot sign in yet). */
+/** A session row written straight into the table, as sign-in would write it (no password work per call). */
 async function sessionFor(
   db: Database,
   userId: number,
@@ -193,10 +199,86 @@ describe('authorization matrix: every route × every kind of caller', () => {
     },
   );
 
+  it('answers a client 404 for an unknown id on every client route with an id, and staff 403', async () => {
+    const clientRoutes = routes.filter(
+      (r) => r.access?.kind === 'roles' && r.access.roles.join() === 'client' && /:id\b/.test(r.url),
+    );
+    expect(clientRoutes.length).toBeGreaterThanOrEqual(5);
+    const wrong: string[] = [];
+    for (const route of clientRoutes) {
+      const key = `${route.method} ${route.url}`;
+      if (route.ownObject?.othersGet !== 404) wrong.push(`${key}: declares no client-scoped object (404)`);
+      const unknown = await call(ctx.app, route.method, concretePath(route.url), await tokens.client());
+      // A body-less POST may be refused for its body first (400); a GET, never.
+      const allowed = route.method === 'GET' ? [404] : [400, 404];
+      if (!allowed.includes(unknown.statusCode)) wrong.push(`${key}: client got ${unknown.statusCode}`);
+      for (const staff of ['admin', 'inspector'] as const) {
+        const refused = await call(ctx.app, route.method, concretePath(route.url), await tokens[staff]());
+        if (refused.statusCode !== 403) wrong.push(`${key}: ${staff} got ${refused.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   describe("another user's object", () => {
     /** An object of `kind` owned by someone else, a caller allowed on the route, and how to read it back. */
     async function objectOfAnother(kind: OwnObjectRule['object']) {
       const db = ctx.db;
+      if (kind === 'client-site' || kind === 'client-inspection') {
+        // The portal: one client's site (or a completed inspection there), asked for by another client.
+        const owner = await insertUser(db, { userType: 'client' });
+        const caller = await insertUser(db, { userType: 'client' });
+        const site = await insertSite(db, { clientId: owner.id });
+        const token = await sessionFor(db, caller.id);
+        if (kind === 'client-site') return { id: site.id, token };
+        const inspector = await insertUser(db, { userType: 'inspector' });
+        const refs = await insertWorkRefs(db);
+        const row = await insertInspectionRecord(
+          db,
+          { siteId: site.id, inspectorId: inspector.id, ...refs },
+          { result: 'pass', completedAt: new Date('2026-01-05T10:00:00Z') },
+        );
+        return { id: row.id, token };
+      }
+      if (kind === 'inspection-request' || kind === 'site-action') {
+        // The portal: a request of one client, or an action at its site, asked for by another client.
+        const owner = await insertUser(db, { userType: 'client' });
+        const caller = await insertUser(db, { userType: 'client' });
+        const site = await insertSite(db, { clientId: owner.id });
+        const [row] =
+          kind === 'inspection-request'
+            ? await db
+                .insert(inspectionRequests)
+                .values({ clientId: owner.id, siteId: site.id, message: 'Not yours' })
+                .returning()
+            : await db
+                .insert(correctiveActions)
+                .values({ title: 'Not yours', source: 'manual', siteId: site.id, dueOn: '2030-01-01' })
+                .returning();
+        return { id: row!.id, token: await sessionFor(db, caller.id) };
+      }
+      if (kind === 'client-order' || kind === 'client-bill') {
+        // The portal's shop: one client's order (and its bill), asked for by another client.
+        const owner = await insertUser(db, { userType: 'client' });
+        const caller = await insertUser(db, { userType: 'client' });
+        const product = await insertProduct(db);
+        const order = await insertOrder(db, {
+          clientId: owner.id,
+          lines: [{ product }],
+          shipments: [{ quantities: [[0, 1]] }],
+        });
+        const token = await sessionFor(db, caller.id);
+        if (kind === 'client-order') return { id: order.id, token };
+        const bill = await db.transaction((tx) =>
+          ctx.app.services.shopBills.issueForShipments(tx, {
+            orderId: order.id,
+            shipmentIds: [order.shipments[0]!.id],
+            issuedOn: '2026-06-15',
+            actorId: null,
+          }),
+        );
+        return { id: bill.id, token };
+      }
       if (kind === 'assignment') {
         const owner = await insertUser(db, { userType: 'inspector' });
         const caller = await insertUser(db, { userType: 'inspector' });
@@ -256,6 +338,10 @@ describe('authorization matrix: every route × every kind of caller', () => {
       'PATCH /api/push/registrations/:id': { deviceLabel: 'Not yours' },
       'POST /api/corrective-actions/:id/status': { status: 'in_progress' },
       'POST /api/corrective-actions/:id/comments': {},
+      'POST /api/portal/requests/:id/cancel': undefined,
+      'POST /api/portal/actions/:id/comments': { body: 'Not yours' },
+      // Multipart in real use; whose action it is is decided before the body is read.
+      'POST /api/portal/actions/:id/evidence': {},
     };
 
     async function snapshot(kind: OwnObjectRule['object'], id: number) {
@@ -264,6 +350,12 @@ describe('authorization matrix: every route × every kind of caller', () => {
         notification: notifications,
         'push-registration': pushSubscriptions,
         'corrective-action': correctiveActions,
+        'inspection-request': inspectionRequests,
+        'site-action': correctiveActions,
+        'client-order': shopOrders,
+        'client-bill': shopBills,
+        'client-site': sites,
+        'client-inspection': inspections,
       }[kind];
       return ctx.db.select().from(table).where(eq(table.id, id));
     }

@@ -131,16 +131,14 @@ describe('phone sign-in', () => {
     expect(response.json().details[0].field).toBe('altcha');
   });
 
-  it('answers unknown, inactive and client numbers the same and sends them nothing', async () => {
+  it('answers unknown and inactive numbers the same and sends them nothing', async () => {
     const known = newPhone();
     await insertUser(ctx.db, { phone: known });
     const inactive = newPhone();
     await insertUser(ctx.db, { phone: inactive, status: 'inactive' });
-    const client = newPhone();
-    await insertUser(ctx.db, { phone: client, userType: 'client', email: uniqueEmail('client') });
     const unknown = newPhone();
     const answers = [];
-    for (const phone of [known, unknown, inactive, client]) {
+    for (const phone of [known, unknown, inactive]) {
       const response = await requestCode(phone);
       const { requestId, ...rest } = response.json();
       expect(requestId).toEqual(expect.any(String));
@@ -148,7 +146,22 @@ describe('phone sign-in', () => {
     }
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(await lastSms(known)).toBeDefined();
-    for (const phone of [unknown, inactive, client]) expect(await lastSms(phone)).toBeUndefined();
+    for (const phone of [unknown, inactive]) expect(await lastSms(phone)).toBeUndefined();
+  });
+
+  it('signs a client in by phone (the portal, issue 20)', async () => {
+    const phone = newPhone();
+    const client = await insertUser(ctx.db, { phone, userType: 'client', email: uniqueEmail('client') });
+    const { requestId } = (await requestCode(phone)).json();
+    const sms = await lastSms(phone);
+    expect(sms).toBeDefined();
+    const signIn = await post('/api/auth/phone/verify', {
+      phone,
+      code: codeIn(sms!.message!.text),
+      requestId,
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user).toMatchObject({ id: client.id, userType: 'client' });
   });
 
   it('binds the code to its request, expires it, counts tries and limits sending', async () => {

@@ -51,7 +51,7 @@ describe('verifiable reports: seals, chain, public checks', () => {
   beforeAll(async () => {
     ctx = await createTestApp({ clock, fileStorage: storage });
     adminToken = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
-    // Clients cannot sign in yet: a session row as sign-in would write it.
+    // A client session row as sign-in writes it (written directly: no password work needed).
     const client = await insertUser(ctx.db, { userType: 'client' });
     clientToken = randomBytes(32).toString('base64url');
     await ctx.db.insert(sessions).values({

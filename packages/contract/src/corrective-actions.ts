@@ -96,7 +96,10 @@ export const correctiveActionSchema = z.object({
   requiresEvidence: z
     .boolean()
     .describe('true: only a passing re-inspection verifies it; false: an administrator may verify it'),
-  owner: personSchema.extend({ role: z.enum(['admin', 'inspector']) }).nullable(),
+  owner: personSchema
+    .extend({ role: z.enum(['admin', 'inspector', 'client']) })
+    .nullable()
+    .describe("A client owner is always the site's client (issue 20)"),
   site: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -130,6 +133,9 @@ export const correctiveActionCommentSchema = z.object({
   author: personSchema.nullable(),
   body: z.string(),
   photos: z.array(z.string()).describe('File URLs (re-encoded images)'),
+  visibleToClient: z
+    .boolean()
+    .describe("Shared with the site's client in the portal (always true for the client's own comments)"),
   createdAt: isoDateTimeSchema,
 });
 export type CorrectiveActionComment = z.infer<typeof correctiveActionCommentSchema>;
@@ -284,7 +290,10 @@ export const createCorrectiveActionBodySchema = z.object({
   title: titleSchema.optional().describe('Default: the item label and the unit'),
   description: descriptionSchema,
   priority: correctiveActionPrioritySchema.default('normal'),
-  ownerId: idValueSchema.nullable().optional().describe('An active admin or inspector; default: unassigned'),
+  ownerId: idValueSchema
+    .nullable()
+    .optional()
+    .describe("An active admin or inspector, or the site's client; default: unassigned"),
   dueOn: optionalDate('Due date').optional().describe('Default: today + the days Settings give the priority'),
   requiresEvidence: z.boolean().default(true),
 });
@@ -331,6 +340,11 @@ export const correctiveActionCommentFieldsSchema = z.object({
     .trim()
     .max(CORRECTIVE_ACTION_COMMENT_MAX, `Comment must be at most ${CORRECTIVE_ACTION_COMMENT_MAX} characters`)
     .default(''),
+  // A multipart field arrives as text: only "true" shares the comment with the site's client.
+  visibleToClient: z
+    .enum(['true', 'false', ''], { error: 'Visible to the client must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** POST /api/corrective-actions/:id/reinspection (admin). */

@@ -44,9 +44,34 @@ export const notificationTypes = [
   'assignment.reminder',
   'schedule.created',
   'system.welcome',
+  // For clients (issue 20, docs/portal.md); their links open /portal/... pages.
+  'report.ready',
+  'action.opened_on_site',
+  'site.overdue',
+  'order.shipped',
+  'request.updated',
+  'request.created',
+  'action.client_commented',
+  // For administrators: a client withdrew an open request (the client's own kinds stay request.*d above).
+  'request.cancelled',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/**
+ * The kinds also sent by e-mail (the client's, issue 20): a client is not signed in to the portal
+ * all day, so what concerns its sites reaches the mailbox too. Staff kinds stay in the app and push.
+ */
+export const emailNotificationTypes = [
+  'report.ready',
+  'action.opened_on_site',
+  'site.overdue',
+  'order.shipped',
+  'request.updated',
+] as const satisfies readonly NotificationType[];
+export type EmailNotificationType = (typeof emailNotificationTypes)[number];
+export const isEmailNotificationType = (type: string): type is EmailNotificationType =>
+  (emailNotificationTypes as readonly string[]).includes(type);
 
 export const notificationMutationResponseSchema = z.object({
   message: z.string(),

@@ -88,7 +88,16 @@ export const configurableNotificationTypes = notificationTypes.filter(
   (t) => t !== 'system.welcome',
 ) as Exclude<(typeof notificationTypes)[number], 'system.welcome'>[];
 
-export const notificationChannelsSchema = z.object({ inApp: z.boolean(), push: z.boolean() });
+export const notificationChannelsSchema = z.object({
+  inApp: z.boolean(),
+  push: z.boolean(),
+  // Optional so the {inApp, push} every client already sends stays valid; the server answers it
+  // (default true) for the kinds in emailNotificationTypes only and ignores it for the others.
+  email: z
+    .boolean()
+    .optional()
+    .describe('E-mail: present only for the kinds also sent by e-mail (the client portal kinds)'),
+});
 export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
 
 export const notificationPreferencesSchema = z
@@ -126,6 +135,14 @@ export const NOTIFICATION_TYPE_LABELS: Record<(typeof configurableNotificationTy
   'action.reinspection_failed': 'A re-inspection fails again',
   'assignment.reminder': 'An assignment is due soon and not started',
   'schedule.created': 'A schedule creates assignments',
+  'report.ready': 'An inspection report of one of my sites is ready',
+  'action.opened_on_site': 'A corrective action is opened on one of my sites',
+  'site.overdue': 'A unit at one of my sites becomes overdue',
+  'order.shipped': 'One of my shop orders is shipped',
+  'request.updated': 'One of my inspection requests is scheduled or declined',
+  'request.created': 'A client requests an inspection',
+  'action.client_commented': 'A client comments on a corrective action or uploads evidence',
+  'request.cancelled': 'A client cancels an inspection request',
 };
 
 // ---------------------------------------------------------------------------------------------

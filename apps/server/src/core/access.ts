@@ -26,7 +26,19 @@ export const access = {
  * (test/authorization-matrix.test.ts) refuses a non-admin route with an id that declares nothing.
  */
 export interface OwnObjectRule {
-  readonly object: 'assignment' | 'notification' | 'push-registration' | 'corrective-action';
+  readonly object:
+    | 'assignment'
+    | 'notification'
+    | 'push-registration'
+    | 'corrective-action'
+    // The client portal (issue 20): a client's own request, an action at one of the client's sites.
+    | 'inspection-request'
+    | 'site-action'
+    | 'client-order'
+    | 'client-bill'
+    // The portal's reads (docs/portal.md): one of the client's sites, an inspection at one of them.
+    | 'client-site'
+    | 'client-inspection';
   readonly othersGet: 403 | 404;
 }
 

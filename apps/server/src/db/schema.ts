@@ -321,6 +321,8 @@ export const equipmentTypes = pgTable(
 );
 
 export const equipmentStatusEnum = pgEnum('equipment_status', ['in_service', 'out_of_service', 'retired']);
+/** Declared here, before equipment (its last_result); the inspections use it too. */
+export const inspectionResultEnum = pgEnum('inspection_result', ['pass', 'fail']);
 
 /**
  * The text the equipment search matches with ilike; the query must use this exact expression for
@@ -353,6 +355,12 @@ export const equipment = pgTable(
     status: equipmentStatusEnum('status').notNull().default('in_service'),
     lastInspectedAt: timestamp('last_inspected_at', { withTimezone: true }),
     nextDueOn: date('next_due_on'),
+    /**
+     * The result of the unit's latest completed inspection (null: never inspected in the app). Kept
+     * by a statement trigger on inspection_units (migration 0022), never written by the app, so the
+     * client portal counts failed units from this table alone (docs/portal.md).
+     */
+    lastResult: inspectionResultEnum('last_result'),
     isCritical: boolean('is_critical').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -368,6 +376,9 @@ export const equipment = pgTable(
     index('equipment_type_status_due_idx').on(t.equipmentTypeId, t.status, t.nextDueOn, t.id),
     index('equipment_status_due_idx').on(t.status, t.nextDueOn, t.id),
     index('equipment_due_idx').on(t.nextDueOn, t.id),
+    // The client portal's overview: the units of a client's sites counted per site from the index
+    // alone, site by site (docs/portal.md, bench 'portal overview').
+    index('equipment_site_overview_idx').on(t.siteId, t.status, t.nextDueOn, t.lastResult),
     // One trigram index over the unit's own searchable text (asset tag, serial number, name).
     index('equipment_search_trgm_idx').using('gin', sql`${equipmentSearchText(t)} gin_trgm_ops`),
   ],
@@ -717,7 +728,6 @@ export const assignmentEquipment = pgTable(
 );
 
 export const inspectionStatusEnum = pgEnum('inspection_status', ['in_progress', 'completed']);
-export const inspectionResultEnum = pgEnum('inspection_result', ['pass', 'fail']);
 
 /**
  * One inspection per assignment: created when the inspector starts (status in_progress, answers
@@ -1459,6 +1469,11 @@ export const correctiveActionComments = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Shown to the site's client in the portal (issue 20). Staff comments are internal unless the
+     * author ticks "Visible to the client"; the client's own comments are always true.
+     */
+    visibleToClient: boolean('visible_to_client').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('corrective_action_comments_action_idx').on(t.actionId, t.id)],
@@ -1623,5 +1638,67 @@ export const reportSeals = pgTable(
     uniqueIndex('report_seals_sequence_key').on(t.sequence),
     uniqueIndex('report_seals_inspection_key').on(t.inspectionId),
     uniqueIndex('report_seals_hash_key').on(t.hash),
+  ],
+);
+
+// ---------------------------------------------------------------- client portal (issue 20, docs/portal.md)
+
+export const inspectionRequestStatusEnum = pgEnum('inspection_request_status', [
+  'open',
+  'scheduled',
+  'declined',
+  'cancelled',
+]);
+
+/**
+ * A client's request for an inspection of one of its sites: open until an administrator schedules
+ * it (an assignment, written in the same transaction) or declines it, or the client cancels it.
+ * `client_id` is the client who asked (the site's client at that time).
+ */
+export const inspectionRequests = pgTable(
+  'inspection_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    // Deleting a site (only ever one without completed inspections) takes its requests with it.
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => inspectionCategories.id, { onDelete: 'set null' }),
+    preferredDate: date('preferred_date'),
+    message: text('message').notNull(),
+    status: inspectionRequestStatusEnum('status').notNull().default('open'),
+    declineReason: text('decline_reason'),
+    assignmentId: integer('assignment_id').references(() => assignments.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The client's list, newest first (read backwards), optionally within one status.
+    index('inspection_requests_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    // The administrators' queue: open ones first, then oldest first.
+    index('inspection_requests_queue_idx').on(sql`(${t.status} <> 'open')`, t.createdAt, t.id),
+    index('inspection_requests_site_idx').on(t.siteId),
+  ],
+);
+
+/** The units a request names (none: the whole site); real foreign keys, like assignment_equipment. */
+export const inspectionRequestEquipment = pgTable(
+  'inspection_request_equipment',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => inspectionRequests.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.equipmentId] }),
+    index('inspection_request_equipment_equipment_idx').on(t.equipmentId),
   ],
 );

@@ -18,7 +18,7 @@ import {
  * The property-based fuzz tier: for every route of the OpenAPI document, generated malformed and
  * boundary requests (wrong types, huge, negative and 2^31 ids, NUL, lone surrogates, very long
  * text, missing and extra fields, bad JSON, wrong content types, odd query parameters) sent as an
- * administrator, an inspector or nobody. Each answer must be below 500; every 4xx must be in the
+ * administrator, an inspector, a client (mostly on the portal's routes, /api/portal) or nobody. Each answer must be below 500; every 4xx must be in the
  * error contract; no body may show a stack trace or SQL; and a refused request must write nothing.
  *
  * FUZZ_RUNS requests per route and seed (default 10); FUZZ_SEED replays one seed. Without it the
@@ -89,6 +89,7 @@ describe('fuzz: every route answers malformed input with a 4xx in the error cont
   let ctx: TestContext;
   let adminToken: string;
   let inspectorToken: string;
+  let clientToken: string;
   let ids: number[];
   let countsSql: ReturnType<typeof sql.raw>;
   let tables: string[];
@@ -105,18 +106,20 @@ describe('fuzz: every route answers malformed input with a 4xx in the error cont
       },
     });
     // A few rows for ids to point at, so generated requests also reach the services.
-    const site = await insertSite(ctx.db);
-    const type = await insertType(ctx.db);
-    const unit = await insertUnit(ctx.db, { siteId: site.id, equipmentTypeId: type.id });
     const client = await insertUser(ctx.db, {
       userType: 'client',
       company: 'Fuzz Ltd',
       phone: '+919800000099',
     });
+    // The client's own site and unit: the portal's routes then reach past the 404 of "not yours".
+    const site = await insertSite(ctx.db, { clientId: client.id });
+    const type = await insertType(ctx.db);
+    const unit = await insertUnit(ctx.db, { siteId: site.id, equipmentTypeId: type.id });
     const admin = await insertUser(ctx.db, { userType: 'admin' });
     const inspector = await insertUser(ctx.db, { userType: 'inspector' });
     adminToken = await tokenFor(ctx.app, admin);
     inspectorToken = await tokenFor(ctx.app, inspector);
+    clientToken = await tokenFor(ctx.app, client);
     ids = [site.id, type.id, unit.id, client.id, inspector.id];
 
     const rows = await ctx.db.execute<{ table_name: string }>(
@@ -145,9 +148,18 @@ describe('fuzz: every route answers malformed input with a 4xx in the error cont
     });
     if (inspectorMe.statusCode === 401)
       inspectorToken = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'inspector' }));
+    const clientMe = await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: clientToken } });
+    // A new client keeps the site, so the portal's routes still find something of its own.
+    if (clientMe.statusCode === 401) {
+      const client = await insertUser(ctx.db, { userType: 'client', company: 'Fuzz Ltd' });
+      await ctx.db.execute(sql`update sites set client_id = ${client.id} where id = ${ids[0]!}`);
+      clientToken = await tokenFor(ctx.app, client);
+    }
   }
 
-  function requestArbitrary(op: Operation): fc.Arbitrary<InjectOptions & { describe: string }> {
+  type Who = 'admin' | 'inspector' | 'client' | 'nobody' | 'junk';
+
+  function requestArbitrary(op: Operation, only?: Who): fc.Arbitrary<InjectOptions & { describe: string }> {
     const key = `${op.method} ${op.path}`;
     const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const queryParams = op.parameters.filter((p) => p.in === 'query');
@@ -184,20 +196,29 @@ describe('fuzz: every route answers malformed input with a 4xx in the error cont
             junkJson().map((v) => jsonBody(JSON.stringify(v))),
           );
     const inspectorRoute = op.path.startsWith('/api/inspector');
-    const whoArb: fc.Arbitrary<'admin' | 'inspector' | 'nobody' | 'junk'> = ENDS_SESSION.has(key)
-      ? fc.constant('nobody')
-      : fc.oneof(
-          { weight: inspectorRoute ? 1 : 7, arbitrary: fc.constant('admin' as const) },
-          { weight: inspectorRoute ? 7 : 1, arbitrary: fc.constant('inspector' as const) },
-          { weight: 1, arbitrary: fc.constant('nobody' as const) },
-          { weight: 1, arbitrary: fc.constant('junk' as const) },
-        );
+    // The portal's routes are the client's: mostly sent as one (its session reaches the services).
+    const portalRoute = op.path.startsWith('/api/portal');
+    const whoArb: fc.Arbitrary<Who> = only
+      ? fc.constant(only)
+      : ENDS_SESSION.has(key)
+        ? fc.constant('nobody')
+        : fc.oneof(
+            {
+              weight: inspectorRoute || portalRoute ? 1 : 7,
+              arbitrary: fc.constant('admin' as const),
+            },
+            { weight: inspectorRoute ? 7 : 1, arbitrary: fc.constant('inspector' as const) },
+            { weight: portalRoute ? 7 : 1, arbitrary: fc.constant('client' as const) },
+            { weight: 1, arbitrary: fc.constant('nobody' as const) },
+            { weight: 1, arbitrary: fc.constant('junk' as const) },
+          );
     return fc
       .record({ path: pathArb, query: queryArb, body: bodyArb, who: whoArb })
       .map(({ path, query, body, who }) => {
         const token = {
           admin: adminToken,
           inspector: inspectorToken,
+          client: clientToken,
           nobody: undefined,
           junk: 'not-a-token\u00e9',
         }[who];
@@ -226,42 +247,55 @@ describe('fuzz: every route answers malformed input with a 4xx in the error cont
       if (!ONLY) expect(operations.length).toBeGreaterThan(80);
       const statuses = new Map<number, number>();
       const failures: string[] = [];
+      let portalAsClient = 0;
       for (const op of operations) {
         const key = `${op.method} ${op.path}`;
         await keepSignedIn();
-        const result = await fc.check(
-          fc.asyncProperty(requestArbitrary(op), async ({ describe: shown, ...request }) => {
-            const before = await counts();
-            const response = await ctx.app.inject(request);
-            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-            const where = `${shown}\n→ ${response.statusCode} ${response.body.slice(0, 500)}`;
-            expect(response.statusCode, where).toBeLessThan(500);
-            const type = String(response.headers['content-type'] ?? '');
-            if (/json|text|csv/.test(type) || !type) {
-              for (const leak of LEAKS)
-                expect(response.body, `${where}\nshows "${leak}"`).not.toContain(leak);
-            }
-            if (response.statusCode >= 400) {
-              const body = response.json() as Record<string, unknown>;
-              expect(body, where).toMatchObject({
-                statusCode: response.statusCode,
-                error: expect.any(String),
-                message: expect.any(String),
-                code: expect.any(String),
-              });
-              expect(errorCodes, where).toContain(body.code);
-              if (!RECORDS_REFUSALS.has(key)) expect(await counts(), `${where}\nwrote rows`).toEqual(before);
-            }
-          }),
-          { seed, numRuns: RUNS, endOnFailure: RUNS > 50 },
-        );
+        let asClient = 0;
+        const property = async ({ describe: shown, ...request }: InjectOptions & { describe: string }) => {
+          if (shown.includes(' as client ')) asClient++;
+          const before = await counts();
+          const response = await ctx.app.inject(request);
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const where = `${shown}\n→ ${response.statusCode} ${response.body.slice(0, 500)}`;
+          expect(response.statusCode, where).toBeLessThan(500);
+          const type = String(response.headers['content-type'] ?? '');
+          if (/json|text|csv/.test(type) || !type) {
+            for (const leak of LEAKS) expect(response.body, `${where}\nshows "${leak}"`).not.toContain(leak);
+          }
+          if (response.statusCode >= 400) {
+            const body = response.json() as Record<string, unknown>;
+            expect(body, where).toMatchObject({
+              statusCode: response.statusCode,
+              error: expect.any(String),
+              message: expect.any(String),
+              code: expect.any(String),
+            });
+            expect(errorCodes, where).toContain(body.code);
+            if (!RECORDS_REFUSALS.has(key)) expect(await counts(), `${where}\nwrote rows`).toEqual(before);
+          }
+        };
+        const result = await fc.check(fc.asyncProperty(requestArbitrary(op), property), {
+          seed,
+          numRuns: RUNS,
+          endOnFailure: RUNS > 50,
+        });
         // Every route runs even when one fails, so one run reports all that it found.
         if (result.failed) failures.push(`${key}: ${fc.defaultReportMessage(result)}`);
+        // A portal route always gets at least one request with the client's session, whatever the draw.
+        else if (op.path.startsWith('/api/portal') && asClient === 0) {
+          const again = await fc.check(fc.asyncProperty(requestArbitrary(op, 'client'), property), {
+            seed,
+            numRuns: 1,
+          });
+          if (again.failed) failures.push(`${key} (as client): ${fc.defaultReportMessage(again)}`);
+        }
+        if (op.path.startsWith('/api/portal')) portalAsClient += asClient;
       }
       const sent = [...statuses.values()].reduce((a, b) => a + b, 0);
       const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
       console.log(
-        `fuzz seed ${seed}: ${sent} requests over ${operations.length} routes (${tally.join(', ')})`,
+        `fuzz seed ${seed}: ${sent} requests over ${operations.length} routes (${tally.join(', ')}); ${portalAsClient} to the portal as its client`,
       );
     }, 3_600_000);
   }

@@ -12,4 +12,12 @@ describe('documentTitle', () => {
   it('is the product alone where no route has a title (the login page)', () => {
     expect(documentTitle([{ handle: undefined }, { handle: {} }])).toBe('Inspecta');
   });
+
+  it('names a page from its loader data when the title is a function', () => {
+    const title = (data: unknown) => ((data as { signedIn: boolean }).signedIn ? 'Overview' : 'Sign in');
+    expect(documentTitle([{ handle: {} }, { handle: { title }, data: { signedIn: true } }])).toBe(
+      'Overview · Inspecta',
+    );
+    expect(documentTitle([{ handle: { title }, data: { signedIn: false } }])).toBe('Sign in · Inspecta');
+  });
 });

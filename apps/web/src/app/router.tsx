@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { InlineRouteError, RouteError } from '@/components/errors/route-error';
 import { dashboardChildPath, paths } from '@/config/paths';
-import { setInspectorUnauthorizedHandler, setUnauthorizedHandler } from '@/lib/api-client';
-import { endInspectorSession, endSession } from '@/lib/session';
+import {
+  setInspectorUnauthorizedHandler,
+  setPortalUnauthorizedHandler,
+  setUnauthorizedHandler,
+} from '@/lib/api-client';
+import { endInspectorSession, endPortalSession, endSession } from '@/lib/session';
 import { redirectIfSignedInLoader, requireSessionLoader } from './routes/guards';
 import {
   INSPECTOR_SESSION_ROUTE_ID,
@@ -11,6 +15,13 @@ import {
   redirectIfInspectorSignedInLoader,
   requireInspectorSessionLoader,
 } from './routes/inspector/guards';
+import {
+  PORTAL_SESSION_ROUTE_ID,
+  portalHomeLoader,
+  portalHomeTitle,
+  portalSessionLoader,
+  portalSignInPath,
+} from './routes/portal/guards';
 import { RootHydrateFallback, RootRoute } from './routes/root';
 
 /** Every page is lazy-loaded, so a navigation shows the global loading overlay while code loads. */
@@ -220,6 +231,70 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // The client portal: bare pages, its own session; /portal is the sign-in when signed out
+        // (docs/portal.md). Every page below needs a client's portal session.
+        id: PORTAL_SESSION_ROUTE_ID,
+        path: paths.portal,
+        loader: portalSessionLoader,
+        lazy: () => import('./routes/portal/layout'),
+        children: [
+          {
+            ErrorBoundary: InlineRouteError,
+            children: [
+              {
+                index: true,
+                loader: portalHomeLoader,
+                handle: { title: portalHomeTitle },
+                lazy: () => import('./routes/portal/overview'),
+              },
+              {
+                path: 'sites/:siteId',
+                handle: { title: 'Site' },
+                lazy: () => import('./routes/portal/site'),
+              },
+              {
+                path: 'inspections/:inspectionId',
+                handle: { title: 'Inspection' },
+                lazy: () => import('./routes/portal/inspection'),
+              },
+              {
+                path: 'requests',
+                handle: { title: 'Requests' },
+                lazy: () => import('./routes/portal/requests'),
+              },
+              {
+                path: 'actions/:actionId',
+                handle: { title: 'Corrective action' },
+                lazy: () => import('./routes/portal/action'),
+              },
+              {
+                path: 'notifications',
+                handle: { title: 'Notifications' },
+                lazy: () => import('./routes/portal/notifications'),
+              },
+              { path: 'shop', handle: { title: 'Shop' }, lazy: () => import('./routes/portal/shop') },
+              { path: 'orders', handle: { title: 'Orders' }, lazy: () => import('./routes/portal/orders') },
+              {
+                path: 'orders/:orderId',
+                handle: { title: 'Order' },
+                lazy: () => import('./routes/portal/order'),
+              },
+              { path: 'bills', handle: { title: 'Bills' }, lazy: () => import('./routes/portal/bills') },
+              {
+                path: 'account',
+                handle: { title: 'Account' },
+                lazy: () => import('./routes/portal/account'),
+              },
+              {
+                path: '*',
+                handle: { title: 'Page not found' },
+                lazy: () => import('./routes/portal/not-found'),
+              },
+            ],
+          },
+        ],
+      },
       // Public report verification (docs/verification.md): bare, no session needed.
       { path: paths.verify, handle: { title: 'Verify a report' }, lazy: () => import('./routes/verify') },
       { path: paths.verifySeal, handle: { title: 'Verify a report' }, lazy: () => import('./routes/verify') },
@@ -240,6 +315,12 @@ export function createAppRouter() {
     endInspectorSession();
     const { pathname, search } = router.state.location;
     void router.navigate(inspectorSignInPath(`${pathname}${search}`), { replace: true });
+  });
+  // The portal's 401 ends only the portal's session and returns to its sign-in, then back here.
+  setPortalUnauthorizedHandler(() => {
+    endPortalSession();
+    const { pathname, search } = router.state.location;
+    void router.navigate(portalSignInPath(`${pathname}${search}`), { replace: true });
   });
   return router;
 }

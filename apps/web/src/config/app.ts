@@ -21,3 +21,6 @@ export const GREETING_WAVE_DELAY_MS = 300;
 
 /** Where inspectors are sent when they try to sign in to the admin dashboard. */
 export const INSPECTOR_APP_PATH = '/inspector';
+
+/** Where clients are sent when they try to sign in to the dashboard or the inspector app. */
+export const PORTAL_PATH = '/portal';

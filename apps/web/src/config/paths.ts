@@ -35,6 +35,20 @@ export const paths = {
   inspector: '/inspector',
   inspectorSignIn: '/inspector/sign-in',
   inspectorAssignment: '/inspector/assignments/:assignmentId',
+  /** The client portal (bare, mobile-first, its own session): signed out, its sign-in; else the overview. */
+  portal: '/portal',
+  portalSite: '/portal/sites/:siteId',
+  portalInspection: '/portal/inspections/:inspectionId',
+  /** The portal's screens of B2 (requests, actions, notifications, shop): docs/portal.md. */
+  portalRequests: '/portal/requests',
+  portalAction: '/portal/actions/:actionId',
+  portalNotifications: '/portal/notifications',
+  portalShop: '/portal/shop',
+  portalOrders: '/portal/orders',
+  portalOrder: '/portal/orders/:orderId',
+  portalBills: '/portal/bills',
+  /** The client's account: contact details, password, notification preferences. */
+  portalAccount: '/portal/account',
   /** Bare public page: check a sealed report by its id (the PDF's QR code), a PDF or a hash. */
   verify: '/verify',
   verifySeal: '/verify/:sealId',
@@ -91,3 +105,11 @@ export function shopOrderPath(id: number | string): string {
 export function shopBillPath(id: number | string): string {
   return `${paths.shopBills}/${id}`;
 }
+
+/** The client portal's own screens, below /portal. */
+export const portalPaths = {
+  site: (id: number | string) => paths.portalSite.replace(':siteId', String(id)),
+  inspection: (id: number | string) => paths.portalInspection.replace(':inspectionId', String(id)),
+  action: (id: number | string) => paths.portalAction.replace(':actionId', String(id)),
+  order: (id: number | string) => paths.portalOrder.replace(':orderId', String(id)),
+} as const;

@@ -304,3 +304,17 @@ export const inspectorApi = createApiClient({
   getToken: () => storage.getInspectorToken(),
   onUnauthorized: () => inspectorUnauthorizedHandler(),
 });
+
+let portalUnauthorizedHandler: () => void = () => {};
+
+/** What a 401 does in the client portal (end its session only, go to its sign-in); see app/router.tsx. */
+export function setPortalUnauthorizedHandler(handler: () => void): void {
+  portalUnauthorizedHandler = handler;
+}
+
+/** The client portal's client: same /api, but the portal session's token and its own 401 handler. */
+export const portalApi = createApiClient({
+  baseUrl: API_BASE_URL,
+  getToken: () => storage.getPortalToken(),
+  onUnauthorized: () => portalUnauthorizedHandler(),
+});

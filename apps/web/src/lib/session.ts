@@ -64,3 +64,27 @@ export function endInspectorSession(): void {
   storage.removeInspectorSession();
   queryClient.removeQueries({ queryKey: [INSPECTOR_QUERY_KEY] });
 }
+
+/** The client portal's query keys all start with this, so its sign-out drops only its own cache. */
+export const PORTAL_QUERY_KEY = 'portal';
+
+/**
+ * The client portal (/portal) keeps its own session under its own keys, like the inspector app: a
+ * dashboard or inspector session on the same browser is neither used nor ended by it. Only a
+ * client's session counts (a stored session of anyone else is ignored).
+ */
+export function getPortalSession(): Session | null {
+  const token = storage.getPortalToken();
+  const user = storage.getPortalUser();
+  return token && user && user.userType === 'client' ? { token, user } : null;
+}
+
+export function startPortalSession(token: string, user: SessionUser): void {
+  storage.setPortalSession(token, user);
+}
+
+/** Ends the client portal's session: its keys and its cached queries, nothing of the others'. */
+export function endPortalSession(): void {
+  storage.removePortalSession();
+  queryClient.removeQueries({ queryKey: [PORTAL_QUERY_KEY] });
+}

@@ -14,6 +14,9 @@ export const storageKeys = {
   /** The inspector app's own session (/inspector), apart from the dashboard's (docs/inspections.md). */
   inspectorAccessToken: 'inspectorAccessToken',
   inspectorUserData: 'inspectorUserData',
+  /** The client portal's own session (/portal), apart from the dashboard's and the inspector's (docs/portal.md). */
+  portalAccessToken: 'portalAccessToken',
+  portalUserData: 'portalUserData',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -25,6 +28,14 @@ function attempt<T>(action: () => T, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** A stored SessionUser, or null when missing or not valid. */
+function readUser(key: StorageKey): SessionUser | null {
+  const raw = storage.get(key);
+  if (!raw) return null;
+  const parsed = sessionUserSchema.safeParse(attempt<unknown>(() => JSON.parse(raw), null));
+  return parsed.success ? parsed.data : null;
 }
 
 export const storage = {
@@ -52,10 +63,7 @@ export const storage = {
 
   /** The stored user, or null when missing or not a valid SessionUser. */
   getUser(): SessionUser | null {
-    const raw = storage.get(storageKeys.userData);
-    if (!raw) return null;
-    const parsed = sessionUserSchema.safeParse(attempt<unknown>(() => JSON.parse(raw), null));
-    return parsed.success ? parsed.data : null;
+    return readUser(storageKeys.userData);
   },
   setUser(user: SessionUser): void {
     storage.set(storageKeys.userData, JSON.stringify(user));
@@ -66,10 +74,7 @@ export const storage = {
   },
   /** The inspector app's stored user, or null when missing or not a valid SessionUser. */
   getInspectorUser(): SessionUser | null {
-    const raw = storage.get(storageKeys.inspectorUserData);
-    if (!raw) return null;
-    const parsed = sessionUserSchema.safeParse(attempt<unknown>(() => JSON.parse(raw), null));
-    return parsed.success ? parsed.data : null;
+    return readUser(storageKeys.inspectorUserData);
   },
   setInspectorSession(token: string, user: SessionUser): void {
     storage.set(storageKeys.inspectorAccessToken, token);
@@ -79,5 +84,22 @@ export const storage = {
   removeInspectorSession(): void {
     storage.remove(storageKeys.inspectorAccessToken);
     storage.remove(storageKeys.inspectorUserData);
+  },
+
+  getPortalToken(): string | null {
+    return storage.get(storageKeys.portalAccessToken) || null;
+  },
+  /** The client portal's stored user, or null when missing or not a valid SessionUser. */
+  getPortalUser(): SessionUser | null {
+    return readUser(storageKeys.portalUserData);
+  },
+  setPortalSession(token: string, user: SessionUser): void {
+    storage.set(storageKeys.portalAccessToken, token);
+    storage.set(storageKeys.portalUserData, JSON.stringify(user));
+  },
+  /** Removes the client portal's session only; the dashboard's and the inspector's keys stay. */
+  removePortalSession(): void {
+    storage.remove(storageKeys.portalAccessToken);
+    storage.remove(storageKeys.portalUserData);
   },
 };

@@ -254,68 +254,81 @@ export class AssignmentsService {
     input: CreateAssignmentBody,
     origin: RequestOrigin,
   ): Promise<AssignmentMutationResponse> {
-    const body = createAssignmentBodySchema.parse(input);
-    const id = await this.db.transaction(async (tx) => {
-      const repo = new AssignmentsRepository(tx);
-      const problems: FieldError[] = [];
-      const site = await repo.findSite(body.siteId);
-      if (!site) problems.push({ field: 'siteId', message: 'Choose a site' });
-      else if (site.status !== 'active')
-        problems.push({
-          field: 'siteId',
-          message: 'Only active sites can be assigned; activate the site first',
-        });
-      await this.checkInspector(repo, body.inspectorId, problems);
-      const category = await repo.findCategory(body.categoryId);
-      if (!category) problems.push({ field: 'categoryId', message: 'Choose a category' });
-      else if (!category.active) problems.push({ field: 'categoryId', message: 'This category is inactive' });
-      const template = await repo.findTemplate(body.templateId);
-      if (!template) problems.push({ field: 'templateId', message: 'Choose a template' });
-      else if (template.status === 'archived' || template.archivedAt)
-        problems.push({
-          field: 'templateId',
-          message: 'This template is archived; choose a published template',
-        });
-      else if (template.publishedVersion === null)
-        problems.push({ field: 'templateId', message: 'This template has no published version yet' });
-      else if (category && template.categoryId !== null && template.categoryId !== category.id)
-        problems.push({ field: 'templateId', message: 'This template belongs to another category' });
-      let equipmentIds: number[] = [];
-      if (site) {
-        if (body.equipmentScope === 'all') equipmentIds = await repo.siteEquipmentIds(site.id);
-        else {
-          equipmentIds = body.equipmentIds;
-          await this.checkUnits(repo, site.id, equipmentIds, problems);
-        }
-      }
-      if (problems.length) throw AppError.validation(problems);
-      const row = await repo.insert(
-        {
-          siteId: body.siteId,
-          inspectorId: body.inspectorId,
-          categoryId: body.categoryId,
-          templateId: body.templateId,
-          templateVersion: template!.publishedVersion!,
-          priority: body.priority,
-          scheduledFor: body.scheduledFor,
-          dueOn: body.dueOn,
-          notes: body.notes ?? null,
-          createdBy: auth.userId,
-        },
-        equipmentIds,
-      );
-      await recordAudit(tx, {
-        actorId: auth.userId,
-        action: 'assignment.created',
-        entityType: 'assignment',
-        entityId: row.id,
-        after: auditView(row, equipmentIds),
-        ipAddress: origin.ip,
-      });
-      await this.notifyInspector(tx, 'assignment.created', null, row);
-      return row.id;
-    });
+    const id = await this.db.transaction((tx) => this.createIn(tx, auth, input, origin));
     return { assignment: await this.get(id), message: 'Assignment created' };
+  }
+
+  /**
+   * `create` inside the caller's transaction, with every check of the admin form (400s naming the
+   * field): the client portal schedules a request with it, so the request and its assignment are
+   * written together or not at all. `source` is recorded in the audit event.
+   */
+  async createIn(
+    tx: Executor,
+    auth: AuthContext,
+    input: CreateAssignmentBody,
+    origin: RequestOrigin,
+    source?: Record<string, unknown>,
+  ): Promise<number> {
+    const body = createAssignmentBodySchema.parse(input);
+    const repo = new AssignmentsRepository(tx);
+    const problems: FieldError[] = [];
+    const site = await repo.findSite(body.siteId);
+    if (!site) problems.push({ field: 'siteId', message: 'Choose a site' });
+    else if (site.status !== 'active')
+      problems.push({
+        field: 'siteId',
+        message: 'Only active sites can be assigned; activate the site first',
+      });
+    await this.checkInspector(repo, body.inspectorId, problems);
+    const category = await repo.findCategory(body.categoryId);
+    if (!category) problems.push({ field: 'categoryId', message: 'Choose a category' });
+    else if (!category.active) problems.push({ field: 'categoryId', message: 'This category is inactive' });
+    const template = await repo.findTemplate(body.templateId);
+    if (!template) problems.push({ field: 'templateId', message: 'Choose a template' });
+    else if (template.status === 'archived' || template.archivedAt)
+      problems.push({
+        field: 'templateId',
+        message: 'This template is archived; choose a published template',
+      });
+    else if (template.publishedVersion === null)
+      problems.push({ field: 'templateId', message: 'This template has no published version yet' });
+    else if (category && template.categoryId !== null && template.categoryId !== category.id)
+      problems.push({ field: 'templateId', message: 'This template belongs to another category' });
+    let equipmentIds: number[] = [];
+    if (site) {
+      if (body.equipmentScope === 'all') equipmentIds = await repo.siteEquipmentIds(site.id);
+      else {
+        equipmentIds = body.equipmentIds;
+        await this.checkUnits(repo, site.id, equipmentIds, problems);
+      }
+    }
+    if (problems.length) throw AppError.validation(problems);
+    const row = await repo.insert(
+      {
+        siteId: body.siteId,
+        inspectorId: body.inspectorId,
+        categoryId: body.categoryId,
+        templateId: body.templateId,
+        templateVersion: template!.publishedVersion!,
+        priority: body.priority,
+        scheduledFor: body.scheduledFor,
+        dueOn: body.dueOn,
+        notes: body.notes ?? null,
+        createdBy: auth.userId,
+      },
+      equipmentIds,
+    );
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'assignment.created',
+      entityType: 'assignment',
+      entityId: row.id,
+      after: source ? { ...auditView(row, equipmentIds), source } : auditView(row, equipmentIds),
+      ipAddress: origin.ip,
+    });
+    await this.notifyInspector(tx, 'assignment.created', null, row);
+    return row.id;
   }
 
   /**

@@ -79,17 +79,13 @@ export class AuthService {
     if (user.status !== 'active') {
       throw AppError.forbidden('This account has been deactivated. Ask an administrator to reactivate it.');
     }
-    if (user.userType === 'client') {
-      throw AppError.forbidden(
-        'Client accounts cannot sign in to Inspecta. Your reports are sent to you by email.',
-      );
-    }
     return this.createSession(user, origin, 'password');
   }
 
   /**
    * Opens a session for a user whose identity is proven (password or phone code): the one place
-   * sessions are created, so both sign-ins answer the same. Refuses inactive and client accounts.
+   * sessions are created, so both sign-ins answer the same. Refuses inactive accounts; clients come in
+   * too (issue 20: the client portal), and every route they may not use is closed to them by role.
    */
   async createSession(
     user: UserRow,
@@ -98,11 +94,6 @@ export class AuthService {
   ): Promise<LoginResponse> {
     if (user.status !== 'active') {
       throw AppError.forbidden('This account has been deactivated. Ask an administrator to reactivate it.');
-    }
-    if (user.userType === 'client') {
-      throw AppError.forbidden(
-        'Client accounts cannot sign in to Inspecta. Your reports are sent to you by email.',
-      );
     }
     const now = this.clock.now();
     const token = generateSessionToken();

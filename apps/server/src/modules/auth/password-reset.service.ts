@@ -23,9 +23,9 @@ export const FORGOT_PASSWORD_MESSAGE =
 
 const INVALID_RESET_TOKEN = 'This reset link has expired or has been used. Start again to get a new code.';
 
-/** Only people who can sign in get a reset code: active administrators and inspectors. */
+/** Only people who can sign in get a reset code: every active account (clients use the portal). */
 function canReset(user: UserRow | undefined): user is UserRow {
-  return !!user && user.status === 'active' && user.userType !== 'client';
+  return !!user && user.status === 'active';
 }
 
 /**

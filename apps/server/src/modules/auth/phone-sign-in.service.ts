@@ -21,7 +21,7 @@ export const PHONE_CODE_MESSAGE =
 
 /**
  * Phone sign-in: a solved bot check → a 6-digit SMS code bound to that request → the same session
- * as the email sign-in. Unknown, inactive and client numbers take the same path and get the same
+ * as the email sign-in. Unknown and inactive numbers take the same path and get the same
  * answers; no SMS leaves for them.
  */
 export class PhoneSignInService {
@@ -37,7 +37,7 @@ export class PhoneSignInService {
 
   private async findUser(phone: string, db: Executor = this.db): Promise<UserRow | undefined> {
     const row = await new AuthRepository(db).findLiveUserByPhone(phone);
-    return row && row.status === 'active' && row.userType !== 'client' ? row : undefined;
+    return row && row.status === 'active' ? row : undefined;
   }
 
   /**

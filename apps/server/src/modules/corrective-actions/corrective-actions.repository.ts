@@ -35,6 +35,8 @@ export interface ActionFilter {
   equipmentId?: number | undefined;
   ownerId?: number | undefined;
   inspectionId?: number | undefined;
+  /** Only the actions at this client's sites (the client portal). */
+  clientId?: number | undefined;
   /** The caller, for `mine`; an inspector's list is always limited to their own. */
   me: number;
   today: string;
@@ -84,6 +86,10 @@ export class CorrectiveActionsRepository {
     if (f.equipmentId) where.push(eq(a.equipmentId, f.equipmentId));
     if (f.ownerId) where.push(eq(a.ownerId, f.ownerId));
     if (f.inspectionId) where.push(eq(a.inspectionId, f.inspectionId));
+    if (f.clientId)
+      where.push(
+        sql`${a.siteId} in (select ${sites.id} from ${sites} where ${sites.clientId} = ${f.clientId})`,
+      );
     if (f.search) {
       const pattern = containsPattern(f.search);
       const either: SQL[] = [
@@ -220,6 +226,21 @@ export class CorrectiveActionsRepository {
   async insertComment(values: typeof correctiveActionComments.$inferInsert) {
     const [row] = await this.db.insert(correctiveActionComments).values(values).returning();
     return row!;
+  }
+
+  /** A site's client, for the owner check and the client's notifications. */
+  async siteClient(siteId: number): Promise<number | null> {
+    const [row] = await this.db.select({ clientId: sites.clientId }).from(sites).where(eq(sites.id, siteId));
+    return row?.clientId ?? null;
+  }
+
+  /** The site's name and code and its client (the client's notices name the site). */
+  async siteWithClient(siteId: number) {
+    const [row] = await this.db
+      .select({ clientId: sites.clientId, name: sites.name, siteCode: sites.siteCode })
+      .from(sites)
+      .where(eq(sites.id, siteId));
+    return row;
   }
 
   async comments(actionId: number) {

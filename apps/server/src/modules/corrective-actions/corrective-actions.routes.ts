@@ -164,7 +164,7 @@ export const correctiveActionsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Comment, with photos',
-        description: `multipart/form-data: a text field "body" and up to ${CORRECTIVE_ACTION_PHOTOS_MAX} JPEG, PNG or WebP images in fields named "photos" (each at most ${CORRECTIVE_ACTION_PHOTO_MAX_BYTES / 1048576} MiB), re-encoded as WebP without metadata.`,
+        description: `multipart/form-data: a text field "body", "visibleToClient" ("true" shares the comment with the site's client in the portal; default internal) and up to ${CORRECTIVE_ACTION_PHOTOS_MAX} JPEG, PNG or WebP images in fields named "photos" (each at most ${CORRECTIVE_ACTION_PHOTO_MAX_BYTES / 1048576} MiB), re-encoded as WebP without metadata.`,
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: {
@@ -185,7 +185,7 @@ export const correctiveActionsRoutes: FastifyPluginAsyncZod<{
       return service.comment(
         auth,
         request.params.id,
-        { body: form.fields.body, images: form.images },
+        { body: form.fields.body, images: form.images, visibleToClient: form.fields.visibleToClient },
         originOf(request),
       );
     },

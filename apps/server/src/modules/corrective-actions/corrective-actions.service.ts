@@ -20,6 +20,11 @@ import {
   type FieldError,
   INSPECTION_IMAGE_MAX_SIDE,
   type ItemResult,
+  type PortalAction,
+  type PortalActionDetail,
+  type PortalActionListQueryValues,
+  type PortalActionListResponse,
+  type PortalComment,
   type RequestReinspectionBody,
   requestReinspectionBodySchema,
   type TemplateContent,
@@ -50,6 +55,8 @@ import {
 } from './corrective-actions.repository.js';
 
 export const actionPath = (id: number) => `/dashboard/inspection-management/actions/${id}`;
+/** Where a client reads an action of its site (the portal). */
+const portalActionPath = (id: number) => `/portal/actions/${id}`;
 const OPEN_STATUSES: readonly CorrectiveActionStatus[] = ['open', 'in_progress'];
 /** What the owning inspector may move their action to. */
 const INSPECTOR_STATUSES: readonly CorrectiveActionStatus[] = ['open', 'in_progress', 'resolved'];
@@ -113,10 +120,7 @@ function toAction(row: ActionWithRefs, today: string): CorrectiveAction {
     dueOn: a.dueOn,
     source: a.source,
     requiresEvidence: a.requiresEvidence,
-    owner:
-      row.owner && row.owner.userType !== 'client'
-        ? { id: row.owner.id, name: personName(row.owner), role: row.owner.userType }
-        : null,
+    owner: row.owner ? { id: row.owner.id, name: personName(row.owner), role: row.owner.userType } : null,
     site: row.site,
     equipment: row.equipment,
     inspectionId: a.inspectionId,
@@ -220,15 +224,10 @@ export class CorrectiveActionsService {
           after: { status: 'verified', inspectionId: input.inspectionId },
           ipAddress: input.ip,
         });
-        await this.notifications.notify(tx, {
-          recipients: [
-            ...(await this.notifications.adminRecipients(tx)),
-            ...(action.ownerId ? [action.ownerId] : []),
-          ],
+        await this.notifyAdminsAndOwner(tx, action, {
           type: 'action.verified',
           title: `Corrective action verified: ${action.title}`,
           body: `${note}; the action is closed.`,
-          link: actionPath(action.id),
         });
       } else {
         const note = `Re-inspection #${input.inspectionId} on ${day} failed again${item?.reason ? `: ${item.reason}` : ''}`;
@@ -255,15 +254,10 @@ export class CorrectiveActionsService {
           after: { status: changes.status, inspectionId: input.inspectionId },
           ipAddress: input.ip,
         });
-        await this.notifications.notify(tx, {
-          recipients: [
-            ...(await this.notifications.adminRecipients(tx)),
-            ...(action.ownerId ? [action.ownerId] : []),
-          ],
+        await this.notifyAdminsAndOwner(tx, action, {
           type: 'action.reinspection_failed',
           title: `Re-inspection failed: ${action.title}`,
           body: `${note}. The action stays open.`,
-          link: actionPath(action.id),
         });
       }
     }
@@ -353,6 +347,7 @@ export class CorrectiveActionsService {
           ? actionPath(rows[0]!.id)
           : `/dashboard/inspection-management?tab=actions&view=open`,
     });
+    await this.notifySiteClient(tx, input.siteId, rows);
     return rows.map((r) => r.id);
   }
 
@@ -488,6 +483,7 @@ export class CorrectiveActionsService {
         author: c.author ? { id: c.author.id, name: personName(c.author) } : null,
         body: c.comment.body,
         photos: c.comment.photos ?? [],
+        visibleToClient: c.comment.visibleToClient,
         createdAt: c.comment.createdAt.toISOString(),
       })),
       history: events.map((e) => ({
@@ -520,22 +516,87 @@ export class CorrectiveActionsService {
 
   // ------------------------------------------------------------------ changes
 
-  private async checkOwner(repo: CorrectiveActionsRepository, ownerId: number, problems: FieldError[]) {
+  /**
+   * An owner is an active administrator or inspector, or the site's own client (who then uploads
+   * the evidence from the portal, issue 20); another client never, whatever its status.
+   */
+  private async checkOwner(
+    repo: CorrectiveActionsRepository,
+    ownerId: number,
+    siteId: number,
+    problems: FieldError[],
+  ) {
     const user = await repo.findAssignee(ownerId);
-    if (!user || user.deletedAt || (user.userType !== 'admin' && user.userType !== 'inspector'))
-      problems.push({ field: 'ownerId', message: 'Choose an administrator or an inspector' });
+    if (!user || user.deletedAt)
+      problems.push({
+        field: 'ownerId',
+        message: 'Choose an administrator, an inspector or the site’s client',
+      });
+    else if (user.userType === 'client' && (await repo.siteClient(siteId)) !== user.id)
+      problems.push({ field: 'ownerId', message: 'A client can own only the actions of its own sites' });
     else if (user.status !== 'active')
       problems.push({ field: 'ownerId', message: 'This user is inactive; choose an active one' });
   }
 
   private async notifyOwner(tx: Executor, auth: AuthContext, action: ActionRow) {
     if (!action.ownerId || action.ownerId === auth.userId) return;
+    const owner = await new CorrectiveActionsRepository(tx).findAssignee(action.ownerId);
     await this.notifications.notify(tx, {
       recipients: [action.ownerId],
       type: 'action.assigned',
       title: `Corrective action for you: ${action.title}`,
       body: `Due on ${action.dueOn}.`,
+      link: owner?.userType === 'client' ? portalActionPath(action.id) : actionPath(action.id),
+    });
+  }
+
+  /**
+   * The same message to the administrators and the action's owner; a client owner (issue 20) gets
+   * it with the portal's link, since the dashboard's is not open to it.
+   */
+  private async notifyAdminsAndOwner(
+    tx: Executor,
+    action: ActionRow,
+    message: Omit<Parameters<NotificationsService['notify']>[1], 'recipients' | 'link'>,
+  ) {
+    const owner = action.ownerId
+      ? await new CorrectiveActionsRepository(tx).findAssignee(action.ownerId)
+      : undefined;
+    const clientOwner = owner?.userType === 'client';
+    await this.notifications.notify(tx, {
+      ...message,
+      recipients: [
+        ...(await this.notifications.adminRecipients(tx)),
+        ...(owner && !clientOwner ? [owner.id] : []),
+      ],
       link: actionPath(action.id),
+    });
+    if (owner && clientOwner)
+      await this.notifications.notify(tx, {
+        ...message,
+        recipients: [owner.id],
+        link: portalActionPath(action.id),
+      });
+  }
+
+  /** Tells the site's client that actions were opened on its site (action.opened_on_site). */
+  private async notifySiteClient(tx: Executor, siteId: number, rows: readonly ActionRow[]) {
+    const site = await new CorrectiveActionsRepository(tx).siteWithClient(siteId);
+    if (!site?.clientId || !rows.length) return;
+    const first = rows[0]!;
+    // The site is named: the notice also goes by e-mail, read away from the portal.
+    await this.notifications.notify(tx, {
+      recipients: [site.clientId],
+      type: 'action.opened_on_site',
+      title:
+        rows.length === 1
+          ? `Corrective action opened at ${site.name}: ${first.title}`
+          : `${rows.length} corrective actions opened at ${site.name}`,
+      body:
+        rows.length === 1
+          ? `At ${site.siteCode} ${site.name}; due on ${first.dueOn}.`
+          : `At ${site.siteCode} ${site.name}. Open the site to follow them up.`,
+      link: rows.length === 1 ? portalActionPath(first.id) : `/portal/sites/${siteId}`,
     });
   }
 
@@ -561,7 +622,7 @@ export class CorrectiveActionsService {
       const answers = (refs.inspection.answers as CompletedInspection['answers'] | null)?.units ?? [];
       const unit = answers.find((u) => (u.equipmentId ?? null) === body.equipmentId);
       if (!unit) problems.push({ field: 'equipmentId', message: 'This unit is not part of the inspection' });
-      if (body.ownerId) await this.checkOwner(repo, body.ownerId, problems);
+      if (body.ownerId) await this.checkOwner(repo, body.ownerId, refs.inspection.siteId, problems);
       if (problems.length) throw AppError.validation(problems);
       const existing = (await repo.actionIdsOf(body.inspectionId)).get(
         `${body.equipmentId ?? 0}:${body.itemKey}`,
@@ -613,6 +674,7 @@ export class CorrectiveActionsService {
         ipAddress: origin.ip,
       });
       await this.notifyOwner(tx, auth, row!);
+      await this.notifySiteClient(tx, row!.siteId, [row!]);
       return row!.id;
     });
     return { action: await this.detail(auth, id), message: 'Corrective action created' };
@@ -633,7 +695,7 @@ export class CorrectiveActionsService {
         throw new AppError('CONFLICT', `This action is ${before.status} and can no longer be changed`);
       const problems: FieldError[] = [];
       if (body.ownerId && body.ownerId !== before.ownerId)
-        await this.checkOwner(repo, body.ownerId, problems);
+        await this.checkOwner(repo, body.ownerId, before.siteId, problems);
       if (problems.length) throw AppError.validation(problems);
       const values: Partial<ActionRow> = Object.fromEntries(
         Object.entries({
@@ -741,14 +803,19 @@ export class CorrectiveActionsService {
   async comment(
     auth: AuthContext,
     id: number,
-    input: { body: unknown; images: Buffer[] },
+    input: { body: unknown; images: Buffer[]; visibleToClient?: unknown },
     origin: RequestOrigin,
   ): Promise<CorrectiveActionMutationResponse> {
-    const fields = correctiveActionCommentFieldsSchema.safeParse({ body: input.body ?? '' });
-    if (!fields.success)
+    const fields = correctiveActionCommentFieldsSchema.safeParse({
+      body: input.body ?? '',
+      visibleToClient: input.visibleToClient,
+    });
+    if (!fields.success) {
+      const issue = fields.error.issues[0];
       throw AppError.validation([
-        { field: 'body', message: fields.error.issues[0]?.message ?? 'Comment is not valid' },
+        { field: String(issue?.path[0] ?? 'body'), message: issue?.message ?? 'Comment is not valid' },
       ]);
+    }
     if (!fields.data.body && !input.images.length)
       throw AppError.validation([{ field: 'body', message: 'Write a comment or add a photo' }]);
     await this.visible(auth, id);
@@ -767,6 +834,7 @@ export class CorrectiveActionsService {
           authorId: auth.userId,
           body: fields.data.body,
           photos: names.map(fileUrl),
+          visibleToClient: fields.data.visibleToClient,
         });
         await repo.insertEvents([
           {
@@ -783,7 +851,7 @@ export class CorrectiveActionsService {
           action: 'corrective_action.commented',
           entityType: 'corrective_action',
           entityId: id,
-          after: { commentId: comment.id, photos: names.length },
+          after: { commentId: comment.id, photos: names.length, visibleToClient: comment.visibleToClient },
           ipAddress: origin.ip,
         });
       });
@@ -870,5 +938,171 @@ export class CorrectiveActionsService {
       });
     });
     return { action: await this.detail(auth, id), message: 'Re-inspection requested' };
+  }
+
+  // ------------------------------------------------------------------ the client portal (issue 20)
+
+  private toPortalAction(row: ActionWithRefs, clientId: number, today: string): PortalAction {
+    const a = row.action;
+    return {
+      id: a.id,
+      title: a.title,
+      status: a.status,
+      priority: a.priority,
+      overdue: OPEN_STATUSES.includes(a.status) && a.dueOn < today,
+      dueOn: a.dueOn,
+      site: { id: row.site.id, name: row.site.name, siteCode: row.site.siteCode },
+      equipment: row.equipment
+        ? { id: row.equipment.id, name: row.equipment.name, assetTag: row.equipment.assetTag }
+        : null,
+      inspectionId: a.inspectionId,
+      itemLabel: a.itemLabel,
+      ownedByYou: a.ownerId === clientId,
+      createdAt: a.createdAt.toISOString(),
+      updatedAt: a.updatedAt.toISOString(),
+    };
+  }
+
+  /**
+   * The action when it is at one of this client's sites. Another client's action answers the same
+   * 404 as an unknown id, so a client cannot learn which ids exist.
+   */
+  private async ofClient(clientId: number, id: number): Promise<ActionWithRefs> {
+    const row = await this.repo.findById(id);
+    if (!row || row.site.clientId !== clientId) throw AppError.notFound('Corrective action');
+    return row;
+  }
+
+  /** The actions at the client's sites, overdue and soonest due first. */
+  async clientList(clientId: number, query: PortalActionListQueryValues): Promise<PortalActionListResponse> {
+    const filter: ActionFilter = {
+      view: query.view,
+      siteId: query.siteId,
+      clientId,
+      me: clientId,
+      today: this.today(),
+    };
+    const [rows, counted] = await Promise.all([
+      this.repo.list(filter, { field: 'dueOn', desc: false }, (query.page - 1) * query.limit, query.limit),
+      this.repo.countCapped(filter, CORRECTIVE_ACTION_COUNT_CAP),
+    ]);
+    const capped = counted > CORRECTIVE_ACTION_COUNT_CAP;
+    return {
+      actions: rows.map((r) => this.toPortalAction(r, clientId, filter.today)),
+      pagination: {
+        page: query.page,
+        limit: query.limit,
+        total: capped ? CORRECTIVE_ACTION_COUNT_CAP : counted,
+        ...(capped ? { totalIsCapped: true } : {}),
+      },
+    };
+  }
+
+  /** The action with only the comments shared with the client: its own and the staff's shared ones. */
+  async clientDetail(clientId: number, id: number): Promise<PortalActionDetail> {
+    const row = await this.ofClient(clientId, id);
+    const comments = await this.repo.comments(id);
+    return {
+      ...this.toPortalAction(row, clientId, this.today()),
+      description: row.action.description,
+      comments: comments
+        .filter((c) => c.comment.visibleToClient || c.comment.authorId === clientId)
+        .map((c) => this.toPortalComment(c, clientId)),
+    };
+  }
+
+  private toPortalComment(
+    c: Awaited<ReturnType<CorrectiveActionsRepository['comments']>>[number],
+    clientId: number,
+  ): PortalComment {
+    const mine = c.comment.authorId === clientId;
+    return {
+      id: c.comment.id,
+      // A deleted staff account leaves its comments; the client sees them as the team's.
+      author: c.author
+        ? { id: c.author.id, name: personName(c.author), role: mine ? 'you' : 'staff' }
+        : { id: 0, name: 'Inspection team', role: 'staff' },
+      body: c.comment.body,
+      photos: c.comment.photos ?? [],
+      createdAt: c.comment.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * 404 unless the action is at the client's site; with `evidence`, 403 unless the client owns it.
+   * The portal routes call it before reading an upload, so a refused caller sends no file to parse.
+   */
+  async assertClientAction(clientId: number, id: number, evidence: boolean): Promise<void> {
+    const row = await this.ofClient(clientId, id);
+    if (evidence && row.action.ownerId !== clientId)
+      throw AppError.forbidden(
+        'Only the owner of this action can upload evidence; ask the inspection team to make you its owner',
+      );
+  }
+
+  /**
+   * A client's comment (text) or evidence (one photo and an optional note) on an action of its
+   * site. Always shared with the client (it wrote it); the staff see it in the action's comments.
+   * Evidence is only for the action's owner (403). Audited, recorded in the action's history, and
+   * announced to the administrators and the staff owner.
+   */
+  async clientComment(
+    clientId: number,
+    id: number,
+    input: { body: string; image: Buffer | null; evidence: boolean },
+    origin: RequestOrigin,
+  ): Promise<PortalComment> {
+    await this.assertClientAction(clientId, id, input.evidence);
+    const encoded = input.image ? await processProfileImage(input.image, INSPECTION_IMAGE_MAX_SIDE) : null;
+    const name = encoded ? generateFileName('webp') : null;
+    if (encoded && name) await this.storage.save(name, encoded);
+    try {
+      const commentId = await this.db.transaction(async (tx) => {
+        const repo = new CorrectiveActionsRepository(tx);
+        const action = await repo.lock(id);
+        if (!action) throw AppError.notFound('Corrective action');
+        const comment = await repo.insertComment({
+          actionId: id,
+          authorId: clientId,
+          body: input.body,
+          photos: name ? [fileUrl(name)] : [],
+          visibleToClient: true,
+        });
+        const label = input.evidence ? 'Evidence from the client' : 'Comment from the client';
+        await repo.insertEvents([
+          {
+            actionId: id,
+            actorId: clientId,
+            action: 'comment',
+            changes: {},
+            note: `${label}: ${input.body.slice(0, 200) || '1 photo'}`,
+          },
+        ]);
+        await repo.update(id, {});
+        await recordAudit(tx, {
+          actorId: clientId,
+          action: input.evidence ? 'corrective_action.evidence_uploaded' : 'corrective_action.commented',
+          entityType: 'corrective_action',
+          entityId: id,
+          after: { commentId: comment.id, photos: name ? 1 : 0, byClient: true },
+          ipAddress: origin.ip,
+        });
+        const staffOwner = action.ownerId && action.ownerId !== clientId ? [action.ownerId] : [];
+        await this.notifications.notify(tx, {
+          recipients: [...(await this.notifications.adminRecipients(tx)), ...staffOwner],
+          type: 'action.client_commented',
+          title: `${label}: ${action.title}`,
+          body: input.body.slice(0, 200),
+          link: actionPath(id),
+        });
+        return comment.id;
+      });
+      const comments = await this.repo.comments(id);
+      const stored = comments.find((c) => c.comment.id === commentId)!;
+      return this.toPortalComment(stored, clientId);
+    } catch (error) {
+      if (name) await this.storage.remove(name).catch(() => {});
+      throw error;
+    }
   }
 }

@@ -16,6 +16,8 @@ export interface BrandedEmailOptions {
   intro: string[];
   /** A one-time code shown large in the HTML and on its own line in the text. */
   code?: string;
+  /** A link after the intro: a button in the HTML, its absolute URL on its own line in the text. */
+  action?: { label: string; url: string };
   /** Paragraphs after the code. */
   outro?: string[];
   /** The user the email is for (the only one who may read its code in the outbox). */
@@ -24,13 +26,14 @@ export interface BrandedEmailOptions {
 
 /** A plain-text and an HTML body of the same message, under the product's name. */
 export function brandedEmail(options: BrandedEmailOptions): EmailMessage {
-  const { productName, code } = options;
+  const { productName, code, action } = options;
   const outro = options.outro ?? [];
   const text = [
     options.greeting,
     '',
     ...options.intro.flatMap((p) => [p, '']),
     ...(code ? [`    ${code}`, ''] : []),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...outro.flatMap((p) => [p, '']),
     `-- ${productName}`,
   ].join('\n');
@@ -42,6 +45,7 @@ export function brandedEmail(options: BrandedEmailOptions): EmailMessage {
 ${paragraph(options.greeting)}
 ${options.intro.map(paragraph).join('\n')}
 ${code ? `<p style="margin:8px 0 18px;font-size:30px;font-weight:bold;letter-spacing:6px;font-family:Consolas,monospace">${escapeHtml(code)}</p>` : ''}
+${action ? `<p style="margin:8px 0 18px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1f5fa6;color:#ffffff;text-decoration:none;font-weight:bold;padding:10px 18px;border-radius:6px">${escapeHtml(action.label)}</a></p>` : ''}
 ${outro.map((p) => `<p style="margin:0 0 10px;font-size:13px;color:#5c6670">${escapeHtml(p)}</p>`).join('\n')}
 </div>
 <p style="font-size:12px;color:#7a8490;margin-top:16px">This message was sent by ${escapeHtml(productName)}.</p>

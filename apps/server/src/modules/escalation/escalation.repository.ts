@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   appSettings,
   assignments,
   correctiveActions,
+  equipment,
   notificationDispatch,
   sites,
   templates,
@@ -127,6 +128,8 @@ export class EscalationRepository {
         title: correctiveActions.title,
         dueOn: correctiveActions.dueOn,
         ownerId: correctiveActions.ownerId,
+        // A client owner (issue 20) is told with the portal's link.
+        ownerIsClient: sql<boolean>`exists (select 1 from ${users} o where o.id = ${correctiveActions.ownerId} and o.user_type = 'client')`,
         siteName: sites.name,
         siteCode: sites.siteCode,
       })
@@ -140,6 +143,28 @@ export class EscalationRepository {
         ),
       )
       .orderBy(asc(correctiveActions.dueOn), asc(correctiveActions.id))
+      .limit(BATCH);
+  }
+
+  /**
+   * Sites with a client where units became overdue lately (next due in [from, today)): the latest
+   * such due date, and how many units. The client hears of each site at most once a day (issue 20).
+   */
+  async newlyOverdueClientSites(from: string, today: string) {
+    return this.db
+      .select({
+        siteId: sites.id,
+        siteName: sites.name,
+        siteCode: sites.siteCode,
+        clientId: sql<number>`${sites.clientId}`,
+        latestDue: sql<string>`max(${equipment.nextDueOn})::text`,
+        units: sql<number>`count(*)::int`,
+      })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .where(and(gte(equipment.nextDueOn, from), lt(equipment.nextDueOn, today), isNotNull(sites.clientId)))
+      .groupBy(sites.id)
+      .orderBy(asc(sites.id))
       .limit(BATCH);
   }
 }

@@ -23,6 +23,11 @@ import type { DeliveryService } from '../delivery/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { EscalationRepository, escalationKind } from './escalation.repository.js';
 
+/** How recently a unit must have fallen due to count as "became overdue" for its site's client. */
+const CLIENT_OVERDUE_WINDOW_DAYS = 7;
+/** Thrown to roll back a site's claim when its client was already told today. */
+const ALREADY_TOLD_TODAY = new Error('site already announced today');
+
 const DEFAULTS: EscalationSettings = {
   rules: DEFAULT_ESCALATION_RULES,
   actionDueDays: DEFAULT_ACTION_DUE_DAYS,
@@ -36,7 +41,7 @@ const inspectorPath = (id: number) => `/inspector/assignments/${id}`;
 /** One step that fired (what a run answers, for tests and logs). */
 export interface FiredStep {
   ruleId: string;
-  objectType: 'assignment' | 'corrective_action';
+  objectType: 'assignment' | 'corrective_action' | 'site';
   objectId: number;
   notified: number;
   emailed: number;
@@ -141,6 +146,59 @@ export class EscalationService {
         if (result) fired.push(result);
       }
     }
+    fired.push(...(await this.siteOverdueForClients(today)));
+    return fired;
+  }
+
+  /**
+   * Tells each site's client when units at the site became overdue (site.overdue, linking to the
+   * site in the portal): at most one notice per site per day, and one per "latest overdue due date",
+   * so a site whose units stay overdue is not announced again every day. Only units that fell due
+   * within the last CLIENT_OVERDUE_WINDOW_DAYS count as "became overdue", so the first run after an
+   * upgrade does not announce years-old backlogs. Both claims and the notice share a transaction.
+   */
+  private async siteOverdueForClients(today: string): Promise<FiredStep[]> {
+    const rows = await new EscalationRepository(this.db).newlyOverdueClientSites(
+      addDays(today, -CLIENT_OVERDUE_WINDOW_DAYS),
+      today,
+    );
+    const fired: FiredStep[] = [];
+    for (const r of rows) {
+      const notified = await this.db
+        .transaction(async (tx) => {
+          const repo = new EscalationRepository(tx);
+          if (!(await repo.claim(`site_overdue:${r.latestDue}`, r.siteId))) return null;
+          // Already told today: undo the first claim too, so tomorrow's run announces this one.
+          if (!(await repo.claim(`site_overdue_day:${today}`, r.siteId))) throw ALREADY_TOLD_TODAY;
+          const sent = await this.notifications.notify(tx, {
+            recipients: [r.clientId],
+            type: 'site.overdue',
+            title: `Inspection overdue: ${r.siteName}`,
+            body: `${r.units === 1 ? 'A unit' : `${r.units} units`} at ${r.siteCode} ${r.siteName} ${r.units === 1 ? 'is' : 'are'} now overdue for inspection. We will schedule the visit.`,
+            link: `/portal/sites/${r.siteId}`,
+          });
+          await recordAudit(tx, {
+            actorId: null,
+            action: 'escalation.site_overdue_notified',
+            entityType: 'site',
+            entityId: r.siteId,
+            after: { clientId: r.clientId, latestDue: r.latestDue, units: r.units, notified: sent.length },
+          });
+          return sent.length;
+        })
+        .catch((error: unknown) => {
+          if (error === ALREADY_TOLD_TODAY) return null;
+          throw error;
+        });
+      if (notified !== null)
+        fired.push({
+          ruleId: 'client_site_overdue',
+          objectType: 'site',
+          objectId: r.siteId,
+          notified,
+          emailed: 0,
+        });
+    }
     return fired;
   }
 
@@ -159,7 +217,12 @@ export class EscalationService {
           link: actionPath(r.id),
         };
         const messages: Step['messages'] = [];
-        if (wants('owner') && r.ownerId) messages.push({ ...base, recipients: [r.ownerId] });
+        if (wants('owner') && r.ownerId)
+          messages.push({
+            ...base,
+            recipients: [r.ownerId],
+            ...(r.ownerIsClient ? { link: `/portal/actions/${r.id}` } : {}),
+          });
         if (wants('admins'))
           messages.push({ ...base, recipients: admins.filter((a) => a !== r.ownerId || !wants('owner')) });
         return { objectType: 'corrective_action', objectId: r.id, dueOn: r.dueOn, messages, email: null };

@@ -109,6 +109,12 @@ export class InspectorWorkRepository {
       .limit(500);
   }
 
+  /** The site's client, who is told when a report of its site is ready (the portal). */
+  async siteClientId(siteId: number): Promise<number | null> {
+    const [row] = await this.db.select({ clientId: sites.clientId }).from(sites).where(eq(sites.id, siteId));
+    return row?.clientId ?? null;
+  }
+
   async findAssignment(id: number): Promise<InspectorAssignmentRow | undefined> {
     const [row] = await this.selectAssignments().where(eq(assignments.id, id)).limit(1);
     return row;

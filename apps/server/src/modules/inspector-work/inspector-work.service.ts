@@ -365,6 +365,16 @@ export class InspectorWorkService {
       });
       // The seal of what was recorded, last, in this transaction: it commits with the completion or not at all.
       await this.sealer.seal(tx, inspection.id, { device: device ?? null });
+      // The site's client reads the sealed report in the portal (issue 20).
+      const clientId = await repo.siteClientId(a.siteId);
+      if (clientId)
+        await this.notifications.notify(tx, {
+          recipients: [clientId],
+          type: 'report.ready',
+          title: `Inspection report ready: ${refs?.site.name ?? 'your site'}`,
+          body: `${refs?.template.name ?? 'The inspection'} ${submission.result === 'fail' ? 'found items to fix' : 'passed'}; the sealed report is ready.`,
+          link: `/portal/inspections/${inspection.id}`,
+        });
       return inspection.id;
     });
     const inspection = await this.summary(inspectionId);

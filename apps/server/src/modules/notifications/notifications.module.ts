@@ -1,5 +1,6 @@
 import { defineModule, mount } from '../../core/app-module.js';
 import { NotificationBus } from './notification-bus.js';
+import { NotificationEmails } from './notification-emails.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -7,6 +8,7 @@ declare module '../../core/app-module.js' {
   interface AppServices {
     notifications: NotificationsService;
     notificationBus: NotificationBus;
+    notificationEmails: NotificationEmails;
   }
 }
 
@@ -17,9 +19,22 @@ export const notificationsModule = defineModule({
     const notifications = new NotificationsService(ctx.db, clock);
     const bus = new NotificationBus(ctx.database, log);
     await bus.start();
-    ctx.onClose(async () => bus.close());
+    // The client's kinds also go by e-mail: queued with the notification, sent once it committed.
+    const emails = new NotificationEmails(
+      services.delivery,
+      { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME },
+      log,
+    );
+    notifications.onCreated((tx, rows) => emails.queue(tx, rows));
+    const stopEmailing = bus.onAnyNotification((signal) => emails.committed(signal.id));
+    ctx.onClose(async () => {
+      stopEmailing();
+      await emails.settled();
+      await bus.close();
+    });
     services.notifications = notifications;
     services.notificationBus = bus;
+    services.notificationEmails = emails;
     return mount(notificationsRoutes, {
       notificationsService: notifications,
       bus,

@@ -117,6 +117,29 @@ export class NotificationsRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Of these users, the ones an e-mail of this kind goes to: active, live, and not switched off for
+   * e-mail (no stored choice means on).
+   */
+  async emailRecipients(
+    ids: number[],
+    type: string,
+  ): Promise<Array<{ id: number; email: string; firstName: string }>> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .leftJoin(userNotificationPreferences, eq(userNotificationPreferences.userId, users.id))
+      .where(
+        and(
+          inArray(users.id, ids),
+          isNull(users.deletedAt),
+          eq(users.status, 'active'),
+          sql`coalesce(${userNotificationPreferences.preferences} -> ${type} ->> 'email', 'true') <> 'false'`,
+        ),
+      );
+  }
+
   async publish(channel: string, payload: string): Promise<void> {
     await this.db.execute(sql`select pg_notify(${channel}, ${payload})`);
   }

@@ -3,6 +3,7 @@ import {
   configurableNotificationTypes,
   type DateFormat,
   type EndedSessionsResponse,
+  isEmailNotificationType,
   type MyProfileResponse,
   type NotificationPreferences,
   type NotificationPreferencesResponse,
@@ -198,7 +199,14 @@ export class SettingsService {
     return Object.fromEntries(
       configurableNotificationTypes.map((type) => {
         const parsed = notificationChannelsSchema.safeParse(stored?.[type]);
-        return [type, parsed.success ? parsed.data : { inApp: true, push: true }];
+        const { inApp, push, email } = parsed.success
+          ? parsed.data
+          : { inApp: true, push: true, email: true };
+        // E-mail exists for the client's kinds only (on until switched off); the others never carry it.
+        return [
+          type,
+          isEmailNotificationType(type) ? { inApp, push, email: email ?? true } : { inApp, push },
+        ];
       }),
     ) as NotificationPreferences;
   }
@@ -215,7 +223,13 @@ export class SettingsService {
     const preferences = await this.db.transaction(async (tx) => {
       const repo = new SettingsRepository(tx);
       const before = this.completePreferences(await repo.getPreferences(auth.userId, true));
-      const after = { ...before, ...body.preferences } as NotificationPreferences;
+      // Per kind, what the body leaves out stays as it was (a client that knows only inApp and push
+      // keeps the e-mail choice); completing again drops an e-mail flag sent for a kind without e-mail.
+      const changed = Object.entries(body.preferences).map(([type, channels]) => [
+        type,
+        { ...before[type as keyof NotificationPreferences], ...channels },
+      ]);
+      const after = this.completePreferences({ ...before, ...Object.fromEntries(changed) });
       await repo.putPreferences(auth.userId, after, this.clock.now());
       await recordAudit(tx, {
         actorId: auth.userId,

@@ -138,6 +138,20 @@ export class OrderLifecycleService {
         body: result.summary,
         link: `/dashboard/shop/orders/${orderId}`,
       });
+      // The ordering client follows its parcels in the portal (issue 20).
+      if (result.action === 'shipment.shipped') {
+        // Where it goes (the address's label, usually the site): the notice also goes by e-mail.
+        const shipped = after.find((s) => s.id === result.after?.shipmentId);
+        const to = shipped ? (shipped.address as { label?: string; city?: string }) : null;
+        const destination = to?.label ? ` to ${to.label}${to.city ? `, ${to.city}` : ''}` : '';
+        await this.notifications.notify(tx, {
+          recipients: [order.clientId],
+          type: 'order.shipped',
+          title: `Order ${order.orderNumber} shipped${destination}`,
+          body: result.summary,
+          link: `/portal/orders/${orderId}`,
+        });
+      }
       return result.message;
     });
     return { order: assembleOrder(await loadOrderData(this.db, orderId)), message };

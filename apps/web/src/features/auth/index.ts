@@ -2,5 +2,5 @@ export { useMe } from './api/get-me';
 export { logout } from './api/logout';
 export { ForgotPassword } from './components/forgot-password';
 export { LoginForm } from './components/login-form';
-export { PasswordSignInForm } from './components/password-sign-in-form';
+export { PasswordSignInForm, type WrongRole } from './components/password-sign-in-form';
 export { PhoneSignInForm } from './components/phone-sign-in-form';

@@ -1,3 +1,4 @@
+export { useSiteDetails } from './api/get-site-details';
 export { siteKeys } from './api/keys';
 export { ClientSelect } from './components/client-select';
 export { SiteDetailsView, SiteNotFound } from './components/site-details';

@@ -1,11 +1,12 @@
 import { AssignmentsScreen } from '@/features/assignments';
 import { CorrectiveActionsList } from '@/features/corrective-actions';
+import { InspectionRequestsList } from '@/features/inspection-requests';
 import { InspectionHistory } from '@/features/inspections';
 import { NewScheduleButton, SchedulesScreen } from '@/features/schedules';
 
 /**
  * The assignments screen, with the inspections feature's records in its "Completed history" view,
- * and the corrective actions and schedules features' tabs.
+ * and the corrective actions, schedules and clients' requests features' tabs.
  */
 function InspectionManagementRoute() {
   return (
@@ -19,6 +20,7 @@ function InspectionManagementRoute() {
           content: <SchedulesScreen />,
           actions: <NewScheduleButton />,
         },
+        { value: 'requests', label: 'Requests', content: <InspectionRequestsList /> },
       ]}
     />
   );

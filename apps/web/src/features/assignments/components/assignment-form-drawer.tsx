@@ -2,6 +2,7 @@ import {
   type Assignment,
   type AssignmentPriority,
   assignmentPriorities,
+  type CreateAssignmentBody,
   createAssignmentBodySchema,
   updateAssignmentBodySchema,
 } from '@inspecta/contract';
@@ -82,6 +83,21 @@ function fromAssignment(a: Assignment): FormValues {
 }
 
 const createSchema = createAssignmentBodySchema;
+
+function createBody(values: FormValues): CreateAssignmentBody {
+  return {
+    siteId: Number(values.siteId),
+    inspectorId: Number(values.inspectorId),
+    categoryId: Number(values.categoryId),
+    templateId: Number(values.templateId),
+    equipmentScope: values.equipmentScope,
+    equipmentIds: values.equipmentScope === 'selected' ? values.equipmentIds.map(Number) : [],
+    scheduledFor: values.scheduledFor,
+    dueOn: values.dueOn,
+    priority: values.priority,
+    notes: values.notes,
+  };
+}
 const editSchema = updateAssignmentBodySchema;
 
 interface AssignmentFormDrawerProps {
@@ -89,10 +105,59 @@ interface AssignmentFormDrawerProps {
   onClose: () => void;
   /** Edit this assignment; without it the drawer creates one. */
   assignment?: Assignment | null;
+  /** A new assignment's starting values (a client's inspection request: site, units, category, date). */
+  prefill?: AssignmentPrefill | null;
+  /**
+   * Sends the new assignment somewhere else than POST /api/auth/create/assignments/admin (a
+   * request's "Schedule" posts the same body to /api/inspection-requests/:id/schedule); answers the
+   * message to show.
+   */
+  onCreate?: (body: CreateAssignmentBody) => Promise<{ message: string }>;
+  /** The drawer's title when creating (default "New assignment"). */
+  createTitle?: string;
+}
+
+/** What a new assignment can start with. */
+export interface AssignmentPrefill {
+  siteId: number;
+  /** How the site shows in the picker ("S-001 · Tower A"), in case it is not on the picker's first page. */
+  siteLabel?: string;
+  /** Chosen units; empty = all of the site's equipment. */
+  equipmentIds?: number[];
+  categoryId?: number | null;
+  /** YYYY-MM-DD; the due date starts a week later. */
+  scheduledFor?: string | null;
+  notes?: string;
+}
+
+function fromPrefill(prefill: AssignmentPrefill): FormValues {
+  const values = emptyValues();
+  const scheduledFor =
+    prefill.scheduledFor && prefill.scheduledFor >= values.scheduledFor
+      ? prefill.scheduledFor
+      : values.scheduledFor;
+  const equipmentIds = (prefill.equipmentIds ?? []).map(String);
+  return {
+    ...values,
+    siteId: String(prefill.siteId),
+    categoryId: prefill.categoryId ? String(prefill.categoryId) : null,
+    equipmentScope: equipmentIds.length ? 'selected' : 'all',
+    equipmentIds,
+    scheduledFor,
+    dueOn: todayIso(new Date(Date.parse(`${scheduledFor}T00:00:00Z`) + 7 * 86_400_000)),
+    notes: prefill.notes ?? '',
+  };
 }
 
 /** Create or edit an assignment: site, inspector (with workload), template, units, dates, priority. */
-export function AssignmentFormDrawer({ opened, onClose, assignment }: AssignmentFormDrawerProps) {
+export function AssignmentFormDrawer({
+  opened,
+  onClose,
+  assignment,
+  prefill,
+  onCreate,
+  createTitle = 'New assignment',
+}: AssignmentFormDrawerProps) {
   const editing = Boolean(assignment);
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -114,7 +179,7 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
   useEffect(() => {
     if (!opened) return;
     setFormError(null);
-    const values = assignment ? fromAssignment(assignment) : emptyValues();
+    const values = assignment ? fromAssignment(assignment) : prefill ? fromPrefill(prefill) : emptyValues();
     form.setInitialValues(values);
     form.setValues(values);
     form.clearErrors();
@@ -122,7 +187,8 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
 
   const create = useCreateAssignment();
   const update = useUpdateAssignment();
-  const saving = create.isPending || update.isPending;
+  const [sending, setSending] = useState(false);
+  const saving = create.isPending || update.isPending || sending;
 
   // ---- pickers
   const [siteSearch, setSiteSearch] = useState('');
@@ -146,8 +212,10 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
         label: `${assignment.site.siteCode} · ${assignment.site.name}`,
         disabled: false,
       });
+    if (prefill?.siteLabel && !list.some((s) => s.value === String(prefill.siteId)))
+      list.unshift({ value: String(prefill.siteId), label: prefill.siteLabel, disabled: false });
     return list;
-  }, [siteOptions.data, assignment]);
+  }, [siteOptions.data, assignment, prefill]);
 
   const [inspectorSearch, setInspectorSearch] = useState('');
   const inspectors = useInspectors();
@@ -193,6 +261,7 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
   // ---- submit
   const handleSubmit = form.onSubmit(async (values) => {
     setFormError(null);
+    setSending(true);
     try {
       if (assignment) {
         const result = await update.mutateAsync({
@@ -207,19 +276,11 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
           },
         });
         notifications.show({ color: 'green', message: result.message });
+      } else if (onCreate) {
+        const result = await onCreate(createBody(values));
+        notifications.show({ color: 'green', message: result.message });
       } else {
-        const result = await create.mutateAsync({
-          siteId: Number(values.siteId),
-          inspectorId: Number(values.inspectorId),
-          categoryId: Number(values.categoryId),
-          templateId: Number(values.templateId),
-          equipmentScope: values.equipmentScope,
-          equipmentIds: values.equipmentScope === 'selected' ? values.equipmentIds.map(Number) : [],
-          scheduledFor: values.scheduledFor,
-          dueOn: values.dueOn,
-          priority: values.priority,
-          notes: values.notes,
-        });
+        const result = await create.mutateAsync(createBody(values));
         notifications.show({
           color: 'green',
           message: `${result.message}: ${result.assignment.site.name} for ${result.assignment.inspector.name}`,
@@ -232,6 +293,8 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
         setFormError(error.message);
         notifications.show({ color: 'red', message: error.message });
       } else throw error;
+    } finally {
+      setSending(false);
     }
   });
 
@@ -241,7 +304,7 @@ export function AssignmentFormDrawer({ opened, onClose, assignment }: Assignment
       onClose={onClose}
       position="right"
       size="lg"
-      title={editing ? 'Edit assignment' : 'New assignment'}
+      title={editing ? 'Edit assignment' : createTitle}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={handleSubmit} noValidate data-testid="assignment-form">

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage, storageKeys } from '@/lib/storage';
 import { renderWithProviders } from '@/testing/test-utils';
-import { LoginForm, NOT_ADMIN_MESSAGE } from './login-form';
+import { LoginForm, NOT_ADMIN_CLIENT_MESSAGE, NOT_ADMIN_MESSAGE } from './login-form';
 
 const admin: SessionUser = {
   id: 1,
@@ -79,6 +79,25 @@ describe('LoginForm', () => {
     const logoutCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/logout'));
     expect(logoutCall).toBeDefined();
     expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('tok-inspector');
+  });
+
+  it('refuses a client too, pointing them to the client portal, and stores nothing', async () => {
+    const client: SessionUser = { ...admin, id: 3, userType: 'client' };
+    const fetchMock = serve((url) =>
+      url.endsWith('/auth/login')
+        ? json(200, { accessToken: 'tok-client', expiresAt: '2030-01-01T00:00:00Z', user: client })
+        : json(200, { message: 'Logged out' }),
+    );
+    const onSuccess = vi.fn();
+    renderWithProviders(<LoginForm onSuccess={onSuccess} />, { url: '/' });
+    fillAndSubmit('claire@client.test', 'correct horse battery');
+
+    expect(await screen.findByText(NOT_ADMIN_CLIENT_MESSAGE)).toBeTruthy();
+    expect(NOT_ADMIN_CLIENT_MESSAGE).toContain('/portal');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(window.localStorage.length).toBe(0);
+    const logoutCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/logout'));
+    expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('tok-client');
   });
 
   it("shows the server's message and maps details onto the fields", async () => {

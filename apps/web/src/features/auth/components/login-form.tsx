@@ -1,9 +1,19 @@
-import type { SessionUser } from '@inspecta/contract';
-import { INSPECTOR_APP_PATH } from '@/config/app';
+import type { SessionUser, UserType } from '@inspecta/contract';
+import { INSPECTOR_APP_PATH, PORTAL_PATH } from '@/config/app';
 import { startSession } from '@/lib/session';
-import { PasswordSignInForm } from './password-sign-in-form';
+import { PasswordSignInForm, type WrongRole } from './password-sign-in-form';
 
 export const NOT_ADMIN_MESSAGE = `This dashboard is for administrators. Inspectors use the inspector app at ${INSPECTOR_APP_PATH}.`;
+/** What a client signing in to the dashboard is told: the client portal is theirs. */
+export const NOT_ADMIN_CLIENT_MESSAGE = `This dashboard is for administrators. Clients sign in to the client portal at ${PORTAL_PATH}.`;
+
+/** The dashboard's refusal of anyone but an administrator, pointing each to their own app. */
+export function dashboardWrongRole(userType: UserType): WrongRole {
+  return {
+    title: 'Administrators only',
+    message: userType === 'client' ? NOT_ADMIN_CLIENT_MESSAGE : NOT_ADMIN_MESSAGE,
+  };
+}
 
 interface LoginFormProps {
   /** Called once an administrator's session is stored. */
@@ -17,7 +27,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       userType="admin"
       startSession={startSession}
       onSuccess={onSuccess}
-      wrongRole={{ title: 'Administrators only', message: NOT_ADMIN_MESSAGE }}
+      wrongRole={dashboardWrongRole}
       label="Sign in"
       errorTestId="login-error"
     />

@@ -11,7 +11,22 @@ import { plural } from '@/lib/plural';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 
-type Feedback = { kind: 'error'; title: string; message: string } | { kind: 'wrong-role' };
+type Feedback =
+  | { kind: 'error'; title: string; message: string }
+  | { kind: 'wrong-role'; userType: UserType };
+
+/** What someone who may not enter here is told: a title and a message (which may hold a link). */
+export interface WrongRole {
+  title: string;
+  message: ReactNode;
+}
+
+/** The same words for everyone refused, or words chosen by who signed in (a client is sent elsewhere). */
+export type WrongRoleFeedback = WrongRole | ((userType: UserType) => WrongRole);
+
+export function wrongRoleFor(feedback: WrongRoleFeedback, userType: UserType): WrongRole {
+  return typeof feedback === 'function' ? feedback(userType) : feedback;
+}
 
 function describeFailure(error: unknown): Feedback {
   if (!isApiError(error)) {
@@ -35,8 +50,8 @@ export interface PasswordSignInFormProps {
   startSession: (accessToken: string, user: SessionUser) => void;
   /** Called once the session is stored. */
   onSuccess: (user: SessionUser) => void;
-  /** What someone of another kind is told instead. */
-  wrongRole: { title: string; message: ReactNode };
+  /** What someone of another kind is told instead (by their kind, when a function). */
+  wrongRole: WrongRoleFeedback;
   /** The form's accessible name. */
   label: string;
   /** On the alert, for tests. */
@@ -76,7 +91,7 @@ export function PasswordSignInForm({
       if (result.user.userType !== userType) {
         // Store nothing, and revoke the session the server just issued.
         await logout(result.accessToken).catch(() => undefined);
-        setFeedback({ kind: 'wrong-role' });
+        setFeedback({ kind: 'wrong-role', userType: result.user.userType });
         return;
       }
       startSession(result.accessToken, result.user);
@@ -93,7 +108,11 @@ export function PasswordSignInForm({
     feedback?.kind === 'error'
       ? { ...feedback, color: 'red', icon: <IconAlertCircle aria-hidden="true" /> }
       : feedback?.kind === 'wrong-role'
-        ? { ...wrongRole, color: 'brand', icon: <IconInfoCircle aria-hidden="true" /> }
+        ? {
+            ...wrongRoleFor(wrongRole, feedback.userType),
+            color: 'brand',
+            icon: <IconInfoCircle aria-hidden="true" />,
+          }
         : null;
 
   const forgotPassword = (

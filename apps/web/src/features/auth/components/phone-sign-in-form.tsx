@@ -1,13 +1,20 @@
-import { oneTimeCodeSchema, PHONE_MESSAGE, type SessionUser, signInPhoneSchema } from '@inspecta/contract';
+import {
+  oneTimeCodeSchema,
+  PHONE_MESSAGE,
+  type SessionUser,
+  signInPhoneSchema,
+  type UserType,
+} from '@inspecta/contract';
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle, IconPhone } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { startSession } from '@/lib/session';
+import { startSession as startDashboardSession } from '@/lib/session';
 import { logout } from '../api/logout';
 import { usePhoneSignIn, useRequestPhoneCode } from '../api/phone-sign-in';
-import { NOT_ADMIN_MESSAGE } from './login-form';
+import { dashboardWrongRole } from './login-form';
+import { type WrongRoleFeedback, wrongRoleFor } from './password-sign-in-form';
 
 /** The countries an Indian inspection company's staff dial from most; India first. */
 export const COUNTRIES = [
@@ -55,12 +62,32 @@ function useSecondsUntil(deadline: number): number {
 
 type Sent = { phone: string; requestId: string; resendAt: number };
 
+export interface PhoneSignInFormProps {
+  onSuccess: (user: SessionUser) => void;
+  /** The one kind of user this form signs in (the dashboard's administrators by default). */
+  userType?: UserType;
+  /** Stores the session (each app keeps its own keys); the dashboard's by default. */
+  startSession?: (accessToken: string, user: SessionUser) => void;
+  /** What someone of another kind is told instead (by their kind, when a function). */
+  wrongRole?: WrongRoleFeedback;
+  /** On the alert, for tests. */
+  errorTestId?: string;
+}
+
 /** Sign-in by SMS code, behind an invisible proof-of-work bot check solved in the page. */
-export function PhoneSignInForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
+export function PhoneSignInForm({
+  onSuccess,
+  userType = 'admin',
+  startSession = startDashboardSession,
+  wrongRole = dashboardWrongRole,
+  errorTestId = 'login-error',
+}: PhoneSignInFormProps) {
   const requestCode = useRequestPhoneCode();
   const signIn = usePhoneSignIn();
   const [sent, setSent] = useState<Sent | null>(null);
-  const [failure, setFailure] = useState<{ title: string; message: string; notAdmin?: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ title: string; message: ReactNode; refused?: boolean } | null>(
+    null,
+  );
   const secondsLeft = useSecondsUntil(sent?.resendAt ?? 0);
 
   const phoneForm = useForm({
@@ -114,9 +141,10 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess: (user: SessionUser) 
         code: values.code.trim(),
         requestId: sent.requestId,
       });
-      if (result.user.userType !== 'admin') {
+      if (result.user.userType !== userType) {
+        // Store nothing, and revoke the session the server just issued.
         await logout(result.accessToken).catch(() => undefined);
-        setFailure({ title: 'Administrators only', message: NOT_ADMIN_MESSAGE, notAdmin: true });
+        setFailure({ ...wrongRoleFor(wrongRole, result.user.userType), refused: true });
         return;
       }
       startSession(result.accessToken, result.user);
@@ -130,11 +158,11 @@ export function PhoneSignInForm({ onSuccess }: { onSuccess: (user: SessionUser) 
 
   const feedback = failure ? (
     <Alert
-      color={failure.notAdmin ? 'brand' : 'red'}
+      color={failure.refused ? 'brand' : 'red'}
       variant="light"
       title={failure.title}
-      icon={failure.notAdmin ? <IconInfoCircle aria-hidden="true" /> : <IconAlertCircle aria-hidden="true" />}
-      data-testid="login-error"
+      icon={failure.refused ? <IconInfoCircle aria-hidden="true" /> : <IconAlertCircle aria-hidden="true" />}
+      data-testid={errorTestId}
     >
       {failure.message}
     </Alert>

@@ -4,7 +4,19 @@ import {
   CORRECTIVE_ACTION_PHOTOS_MAX,
   type CorrectiveActionDetail,
 } from '@inspecta/contract';
-import { Button, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  CloseButton,
+  FileButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessage, IconPhotoPlus, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +33,9 @@ export function ActionComments({ action }: { action: CorrectiveActionDetail }) {
   const [body, setBody] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [visibleToClient, setVisibleToClient] = useState(false);
+  // Only a site with a client has someone to share with.
+  const hasClient = action.site.clientId !== null;
 
   const choose = (files: File[]) => {
     const fitting = files.filter((f) => f.size <= CORRECTIVE_ACTION_PHOTO_MAX_BYTES);
@@ -47,10 +62,16 @@ export function ActionComments({ action }: { action: CorrectiveActionDetail }) {
     }
     setError(null);
     try {
-      const result = await add.mutateAsync({ id: action.id, body: body.trim(), photos });
+      const result = await add.mutateAsync({
+        id: action.id,
+        body: body.trim(),
+        photos,
+        visibleToClient: hasClient && visibleToClient,
+      });
       notifications.show({ color: 'teal', message: result.message });
       setBody('');
       setPhotos([]);
+      setVisibleToClient(false);
     } catch (e) {
       if (!isApiError(e)) throw e;
       setError(e.fieldErrors().body ?? e.message);
@@ -74,9 +95,16 @@ export function ActionComments({ action }: { action: CorrectiveActionDetail }) {
           action.comments.map((comment) => (
             <Paper key={comment.id} bg="gray.0" p="sm" radius="md" data-testid="action-comment">
               <Group justify="space-between" gap="xs" mb={4}>
-                <Text size="sm" fw={600}>
-                  {comment.author?.name ?? 'System'}
-                </Text>
+                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate>
+                    {comment.author?.name ?? 'System'}
+                  </Text>
+                  {hasClient && comment.visibleToClient ? (
+                    <Badge size="xs" variant="light" color="teal" c="teal.9" data-testid="comment-shared">
+                      Visible to the client
+                    </Badge>
+                  ) : null}
+                </Group>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(comment.createdAt)}
                 </Text>
@@ -115,6 +143,15 @@ export function ActionComments({ action }: { action: CorrectiveActionDetail }) {
             }}
             data-testid="action-comment-body"
           />
+          {hasClient ? (
+            <Checkbox
+              label="Visible to the client"
+              description="The site's client sees this comment in the portal"
+              checked={visibleToClient}
+              onChange={(e) => setVisibleToClient(e.currentTarget.checked)}
+              data-testid="action-comment-visible"
+            />
+          ) : null}
           {photos.length ? (
             <Group gap="xs" data-testid="action-comment-photos">
               {photos.map((file) => (

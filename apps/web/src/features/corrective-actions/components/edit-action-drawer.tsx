@@ -136,6 +136,7 @@ export function EditActionDrawer({
             value={values.ownerId}
             onChange={(v) => set('ownerId', v)}
             fallback={action.owner}
+            siteId={action.site.id}
             error={errors.ownerId || null}
           />
           <TextInput

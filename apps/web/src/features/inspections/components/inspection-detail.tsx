@@ -199,7 +199,7 @@ function UnitPanel({
   );
 }
 
-function ImageViewer({
+export function ImageViewer({
   images,
   onClose,
 }: {

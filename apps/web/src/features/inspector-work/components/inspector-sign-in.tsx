@@ -1,14 +1,33 @@
-import type { SessionUser } from '@inspecta/contract';
+import type { SessionUser, UserType } from '@inspecta/contract';
 import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { PasswordSignInForm } from '@/features/auth';
+import { PasswordSignInForm, type WrongRole } from '@/features/auth';
 import { startInspectorSession } from '@/lib/session';
 import classes from './inspector.module.css';
 
 export const NOT_INSPECTOR_MESSAGE =
   'This area is for inspectors. Administrators sign in to the dashboard instead.';
+/** What a client signing in here is told: the client portal is theirs. */
+export const NOT_INSPECTOR_CLIENT_MESSAGE =
+  'This area is for inspectors. Clients sign in to the client portal instead.';
+
+/** The inspector app's refusal: an administrator is sent to the dashboard, a client to the portal. */
+export function inspectorWrongRole(userType: UserType): WrongRole {
+  const client = userType === 'client';
+  return {
+    title: 'Inspectors only',
+    message: (
+      <>
+        {client ? NOT_INSPECTOR_CLIENT_MESSAGE : NOT_INSPECTOR_MESSAGE}{' '}
+        <Anchor component={Link} to={client ? paths.portal : paths.login} size="sm" fw={600}>
+          {client ? 'Go to the client portal' : 'Go to the dashboard sign-in'}
+        </Anchor>
+      </>
+    ),
+  };
+}
 
 /**
  * The inspector app's sign-in: the shared email and password form, for inspectors only, with a
@@ -32,17 +51,7 @@ export function InspectorSignIn({ onSuccess }: { onSuccess: (user: SessionUser) 
             userType="inspector"
             startSession={startInspectorSession}
             onSuccess={onSuccess}
-            wrongRole={{
-              title: 'Inspectors only',
-              message: (
-                <>
-                  {NOT_INSPECTOR_MESSAGE}{' '}
-                  <Anchor component={Link} to={paths.login} size="sm" fw={600}>
-                    Go to the dashboard sign-in
-                  </Anchor>
-                </>
-              ),
-            }}
+            wrongRole={inspectorWrongRole}
             label="Inspector sign-in"
             errorTestId="inspector-sign-in-error"
             size="lg"

@@ -1,5 +1,11 @@
-/** Query keys of the notifications feature: a change or a pushed event refreshes everything under `all`. */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  page: (page: number, limit: number) => ['notifications', { page, limit }] as const,
-};
+/**
+ * Query keys of the notifications feature below a root: ['notifications'] on the dashboard,
+ * ['portal', 'notifications'] in the portal (NotificationsClientProvider). A change or a pushed
+ * event refreshes everything under the root.
+ */
+export function notificationKeysFor(root: readonly unknown[]) {
+  return {
+    all: root,
+    page: (page: number, limit: number) => [...root, { page, limit }] as const,
+  };
+}

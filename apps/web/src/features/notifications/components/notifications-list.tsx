@@ -26,6 +26,9 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconClockExclamation,
+  IconFileCheck,
+  IconInbox,
+  IconMessage,
   IconReceiptOff,
   IconRefresh,
   IconRepeatOff,
@@ -67,6 +70,15 @@ const TYPE_ICONS: Record<string, { icon: typeof IconBell; color: string }> = {
   'action.reinspection_failed': { icon: IconRepeatOff, color: 'red' },
   'assignment.reminder': { icon: IconAlarm, color: 'yellow' },
   'schedule.created': { icon: IconCalendarRepeat, color: 'teal' },
+  // The client portal's (issue 20), and the staff's about clients' requests and comments.
+  'report.ready': { icon: IconFileCheck, color: 'green' },
+  'action.opened_on_site': { icon: IconChecklist, color: 'orange' },
+  'site.overdue': { icon: IconClockExclamation, color: 'red' },
+  'order.shipped': { icon: IconTruckDelivery, color: 'teal' },
+  'request.updated': { icon: IconCalendarEvent, color: 'brand' },
+  'request.created': { icon: IconInbox, color: 'brand' },
+  'action.client_commented': { icon: IconMessage, color: 'brand' },
+  'request.cancelled': { icon: IconCircleX, color: 'gray' },
 };
 
 function NotificationItem({ notification }: { notification: Notification }) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE_URL } from '@/config/app';
 import { createStreamTicket } from '../api/create-stream-ticket';
-import { notificationKeys } from '../api/keys';
+import { useNotificationsClient } from '../context/notifications-client';
 import { reconnectDelay } from '../lib/reconnect-delay';
 
 /**
@@ -15,6 +15,7 @@ import { reconnectDelay } from '../lib/reconnect-delay';
  */
 export function useNotificationStream(enabled: boolean): void {
   const queryClient = useQueryClient();
+  const { client, keyRoot } = useNotificationsClient();
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -23,7 +24,7 @@ export function useNotificationStream(enabled: boolean): void {
     let attempt = 0;
     let stopped = false;
     const controller = new AbortController();
-    const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    const refresh = () => queryClient.invalidateQueries({ queryKey: keyRoot });
 
     const retry = () => {
       if (stopped) return;
@@ -33,7 +34,7 @@ export function useNotificationStream(enabled: boolean): void {
 
     const connect = async () => {
       try {
-        const { ticket } = await createStreamTicket(controller.signal);
+        const { ticket } = await createStreamTicket(controller.signal, client);
         if (stopped) return;
         const stream = new EventSource(
           `${API_BASE_URL}/notifications/stream?ticket=${encodeURIComponent(ticket)}`,
@@ -65,5 +66,5 @@ export function useNotificationStream(enabled: boolean): void {
       clearTimeout(timer);
       source?.close();
     };
-  }, [enabled, queryClient]);
+  }, [enabled, queryClient, client, keyRoot]);
 }

@@ -10,7 +10,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { INSPECTOR_APP_PATH, PRODUCT_NAME } from '@/config/app';
+import { INSPECTOR_APP_PATH, PORTAL_PATH, PRODUCT_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -43,11 +43,15 @@ function Done({ userType }: { userType: AcceptInvitationResponse['userType'] }) 
           ? `Sign in to ${PRODUCT_NAME} with your email and the password you just chose.`
           : userType === 'inspector'
             ? `Sign in to the ${PRODUCT_NAME} inspector app at ${INSPECTOR_APP_PATH} with your email and this password. The dashboard is for administrators.`
-            : `Client accounts do not sign in to the dashboard; your inspection reports are emailed to you.`}
+            : `Sign in to the ${PRODUCT_NAME} client portal at ${PORTAL_PATH} with your email and this password: your sites, reports and certificates are there.`}
       </Alert>
       {userType === 'admin' ? (
         <Button component={Link} to={paths.login} replace>
           Continue to sign in
+        </Button>
+      ) : userType === 'client' ? (
+        <Button component={Link} to={PORTAL_PATH} replace>
+          Continue to the client portal
         </Button>
       ) : null}
     </Stack>

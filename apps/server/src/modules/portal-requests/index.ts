@@ -1,0 +1,1 @@
+export { portalRequestsModule } from './portal-requests.module.js';

@@ -1,0 +1,1 @@
+export { portalShopModule } from './portal-shop.module.js';

@@ -1,0 +1,1 @@
+export { portalModule } from './portal.module.js';

@@ -1,0 +1,8 @@
+import { PortalBillsScreen } from '@/features/portal-shop';
+
+/** /portal/bills */
+function PortalBillsRoute() {
+  return <PortalBillsScreen />;
+}
+
+export { PortalBillsRoute as Component };
