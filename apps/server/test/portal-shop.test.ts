@@ -164,15 +164,15 @@ describe('client portal: the shop (/api/portal/shop, cart, orders, bills)', () =
     expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
     expect(foreign.statusCode).toBeLessThan(500);
 
-    let { cart } = await ok<{ cart: { lines: Array<{ id: number }>; totals: { totalPaise: number } } }>(
-      'POST',
-      '/api/portal/cart/lines',
-      a.token,
-      { productId, quantity: 5, addressId: a.first.id },
-    );
+    type CartBody = { cart: { lines: Array<{ id: number }>; totals: { totalPaise: number } } };
+    let { cart } = await ok<CartBody>('POST', '/api/portal/cart/lines', a.token, {
+      productId,
+      quantity: 5,
+      addressId: a.first.id,
+    });
     const lineId = cart.lines[0]!.id;
-    ({ cart } = await ok('PUT', `/api/portal/cart/lines/${lineId}`, a.token, { quantity: 6 }));
-    ({ cart } = await ok('PUT', `/api/portal/cart/lines/${lineId}/allocations`, a.token, {
+    ({ cart } = await ok<CartBody>('PUT', `/api/portal/cart/lines/${lineId}`, a.token, { quantity: 6 }));
+    ({ cart } = await ok<CartBody>('PUT', `/api/portal/cart/lines/${lineId}/allocations`, a.token, {
       allocations: [
         { addressId: a.first.id, quantity: 4 },
         { addressId: a.second.id, quantity: 2 },
