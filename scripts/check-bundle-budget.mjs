@@ -30,6 +30,13 @@ export const BUDGETS = [
     budget: 213 * KB,
     goal: 150 * KB,
   },
+  {
+    // The client portal is phone-first like the inspector app, so it gets the inspector's goal.
+    name: 'portal overview (/portal)',
+    modules: ['src/app/routes/portal/layout.tsx', 'src/app/routes/portal/overview.tsx'],
+    budget: 236 * KB,
+    goal: 150 * KB,
+  },
 ];
 
 const ENTRY = 'index.html';
