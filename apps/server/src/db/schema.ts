@@ -282,7 +282,12 @@ export const sites = pgTable(
     index('sites_status_idx').on(t.status),
     // Read backwards for "newest first", forwards for "oldest first".
     index('sites_created_idx').on(t.createdAt, t.id),
-    index('sites_city_lower_idx').on(sql`lower(${t.city})`),
+    // The city filter (equality), and the search's prefix matches ranked after an exact SiteId no.:
+    // text_pattern_ops serves `like 'term%'` whatever the database's collation, so the prefix arm
+    // reads only the sites that start with the term (sites.repository.ts, relevance order).
+    index('sites_city_lower_idx').using('btree', sql`lower(${t.city}) text_pattern_ops`),
+    index('sites_code_prefix_idx').using('btree', sql`lower(${t.siteCode}) text_pattern_ops`),
+    index('sites_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     // The register's search: case-insensitive substrings of the code, the name and the city.
     index('sites_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

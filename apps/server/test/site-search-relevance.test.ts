@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { SiteListResponse } from '@inspecta/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSite } from './helpers/equipment-fixtures.js';
+import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
+
+/**
+ * The site register's search (issue 22, docs/search.md "Speed and relevance of list search"): the
+ * best matches first while searching, and a total counted exactly up to 10,000, "10,000+" beyond.
+ */
+describe('site register: relevance and the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const word = `rv${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/get/all/sites?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as SiteListResponse;
+  }
+
+  /** One site a minute older than the one before, so "newest first" has one answer. */
+  let minutesAgo = 100;
+  async function site(values: {
+    siteCode?: string;
+    name: string;
+    city?: string;
+    status?: 'draft' | 'active';
+  }) {
+    minutesAgo -= 1;
+    const created = new Date(Date.now() - minutesAgo * 60_000);
+    return insertSite(ctx.db, { ...values, createdAt: created, updatedAt: created });
+  }
+
+  it('puts the exact SiteId no. first, then codes, names and cities starting with the term, then the rest', async () => {
+    const olderContains = await site({ name: `Yard of ${word}-9` });
+    const exact = await site({ siteCode: `${word.toUpperCase()}-9`, name: 'Harbour depot' });
+    const namePrefix = await site({ name: `${word}-9 North Plant` });
+    const codePrefix = await site({ siteCode: `${word.toUpperCase()}-95`, name: 'Hill depot' });
+    const cityPrefix = await site({ name: 'Quay depot', city: `${word}-9 Nagar` });
+    const newerContains = await site({ name: `Shed ${word}-9` });
+
+    const ranked = await list(`search=${word}-9`);
+    expect(ranked.sites.map((s) => s.id)).toEqual([
+      exact.id,
+      // Prefix matches, newest first.
+      cityPrefix.id,
+      codePrefix.id,
+      namePrefix.id,
+      // Then every other match, newest first.
+      newerContains.id,
+      olderContains.id,
+    ]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 6 });
+    expect(ranked.counts).toEqual({ all: 6, draft: 0, active: 6, inactive: 0 });
+
+    // Paging walks the same order.
+    const second = await list(`search=${word}-9&limit=2&page=2`);
+    expect(second.sites.map((s) => s.id)).toEqual([codePrefix.id, namePrefix.id]);
+    // The id typed as "#42" is an exact match too.
+    expect((await list(`search=%23${olderContains.id}`)).sites[0]!.id).toBe(olderContains.id);
+    // A column order asked for while searching still wins; relevance without a term is newest first.
+    const newest = await list(`search=${word}-9&sort=-createdAt`);
+    expect(newest.sites.map((s) => s.id)).toEqual([
+      newerContains.id,
+      cityPrefix.id,
+      codePrefix.id,
+      namePrefix.id,
+      exact.id,
+      olderContains.id,
+    ]);
+    expect((await list(`search=${word}-9&sort=relevance&status=draft`)).sites).toEqual([]);
+    const unsearched = await list('sort=relevance&limit=1');
+    expect(unsearched.sites[0]!.id).toBe((await list('limit=1')).sites[0]!.id);
+  });
+
+  it('counts exactly up to 10,000 matches and says "10,000+" beyond, per status too', async () => {
+    const many = `${word}many`;
+    // 10,000 matches in one statement (a fraction of a second), one of them a draft.
+    await ctx.db.execute(sql`
+      insert into sites (site_code, name, status, created_at)
+      select 'CP-' || ${many} || '-' || g, 'Capped ' || ${many} || ' ' || g,
+             (case when g = 1 then 'draft' else 'active' end)::site_status, now() - interval '1 day'
+      from generate_series(1, 10000) g`);
+    const exactly = await list(`search=${many}`);
+    expect(exactly.pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    expect(exactly.counts).toEqual({ all: 10_000, draft: 1, active: 9_999, inactive: 0 });
+    expect(exactly.sites).toHaveLength(20);
+
+    await site({ name: `One more ${many}` });
+    const beyond = await list(`search=${many}`);
+    expect(beyond.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(beyond.counts.all).toBe(10_000);
+    expect(beyond.counts.capped).toBe(true);
+    // The newest match still leads the page (the cap limits the count, not which rows are found).
+    expect(beyond.sites[0]!.name).toBe(`One more ${many}`);
+    // Past the cap a status tab counts its own matches: the one draft, exactly.
+    const drafts = await list(`search=${many}&status=draft`);
+    expect(drafts.pagination).toEqual({ page: 1, limit: 20, total: 1 });
+    expect(drafts.sites.map((s) => s.name)).toEqual([`Capped ${many} 1`]);
+    // A narrower term is counted exactly, without the flag.
+    const narrow = await list(`search=${encodeURIComponent(`capped ${many} 99`)}`);
+    expect(narrow.pagination).toEqual({ page: 1, limit: 20, total: 111 });
+    expect(narrow.counts.capped).toBeUndefined();
+  });
+});
