@@ -26,11 +26,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { Pager } from '@/components/ui/pager';
 import { sitePaths } from '@/config/paths';
+import { formatCount } from '@/utils/format-count';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { exportSites } from '../api/export-sites';
 import { useSiteCities } from '../api/get-site-cities';
 import { useSites } from '../api/get-sites';
 import {
+  defaultSiteSort,
   hasFilters,
   readSiteListParams,
   SITES_PAGE_SIZE,
@@ -43,6 +45,7 @@ import { SiteStatusBadge } from './site-status-badge';
 import classes from './sites.module.css';
 
 const SORT_OPTIONS: Array<{ value: SiteSort; label: string }> = [
+  { value: 'relevance', label: 'Best match' },
   { value: '-createdAt', label: 'Newest first' },
   { value: 'createdAt', label: 'Oldest first' },
   { value: '-updatedAt', label: 'Recently updated' },
@@ -202,6 +205,7 @@ export function SitesList() {
   const sites = query.data?.sites ?? [];
   const counts = query.data?.counts;
   const total = query.data?.pagination.total ?? 0;
+  const totalIsCapped = query.data?.pagination.totalIsCapped ?? false;
   const pages = Math.max(1, Math.ceil(total / SITES_PAGE_SIZE));
   const firstShown = total === 0 ? 0 : (params.page - 1) * SITES_PAGE_SIZE + 1;
   const lastShown = Math.min(total, params.page * SITES_PAGE_SIZE);
@@ -259,7 +263,8 @@ export function SitesList() {
                     {tab.label}
                     {counts ? (
                       <Text component="span" size="xs" fw={700} ml={6} className={classes.count}>
-                        {counts[tab.value]}
+                        {/* Past the count cap each figure is a lower bound: "10,000+", "512+". */}
+                        {formatCount(counts[tab.value], counts.capped)}
                       </Text>
                     ) : null}
                   </span>
@@ -268,8 +273,9 @@ export function SitesList() {
             />
             <Select
               aria-label="Sort by"
-              data={SORT_OPTIONS}
-              value={params.sort}
+              // "Best match" needs a search term.
+              data={params.search ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'relevance')}
+              value={params.sort ?? defaultSiteSort(params.search)}
               onChange={(sort) => sort && update({ sort: sort as SiteSort })}
               allowDeselect={false}
               w={200}
@@ -360,7 +366,7 @@ export function SitesList() {
       {total > 0 ? (
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="sites-range">
-            Showing {firstShown}–{lastShown} of {total} site{total === 1 ? '' : 's'}
+            {`Showing ${firstShown}–${lastShown} of ${formatCount(total, totalIsCapped)} ${total === 1 && !totalIsCapped ? 'site' : 'sites'}`}
           </Text>
           {pages > 1 ? (
             <Pager
