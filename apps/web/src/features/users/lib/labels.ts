@@ -1,4 +1,5 @@
 import type { User, UserType } from '@inspecta/contract';
+import { formatCount } from '@/utils/format-count';
 
 export const ROLE_LABEL: Record<UserType, string> = {
   admin: 'Admin',
@@ -15,9 +16,10 @@ export const ROLE_COLOR: Record<UserType, string> = {
 export const TAB_LABEL = { admin: 'Admins', inspector: 'Inspectors', client: 'Clients', all: 'All' } as const;
 
 /** "1 inspector", "1,204 users". */
-export function countLabel(count: number, type: UserType | 'all'): string {
+/** "12 inspectors", or "10,000+ users" when the server stopped counting at the cap. */
+export function countLabel(count: number, type: UserType | 'all', capped = false): string {
   const noun = type === 'all' ? 'user' : type === 'admin' ? 'admin' : type;
-  return `${count.toLocaleString('en-IN')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${formatCount(count, capped)} ${noun}${count === 1 && !capped ? '' : 's'}`;
 }
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {

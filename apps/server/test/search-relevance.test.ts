@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { SiteListResponse } from '@inspecta/contract';
+import type { SiteListResponse, UserListResponse } from '@inspecta/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSite } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /**
- * The site register's search (issue 22, docs/search.md "Speed and relevance of list search"): the
+ * The site register's and the user list's search (issue 22, docs/search.md "Speed and relevance of list search"): the
  * best matches first while searching, and a total counted exactly up to 10,000, "10,000+" beyond.
  */
 describe('site register: relevance and the capped total', () => {
@@ -113,5 +113,65 @@ describe('site register: relevance and the capped total', () => {
     const narrow = await list(`search=${encodeURIComponent(`capped ${many} 99`)}`);
     expect(narrow.pagination).toEqual({ page: 1, limit: 20, total: 111 });
     expect(narrow.counts.capped).toBeUndefined();
+  });
+});
+
+describe('user list: relevance and the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const word = `ur${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/userlist?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as UserListResponse;
+  }
+
+  let minutesAgo = 100;
+  async function user(values: { firstName?: string; lastName?: string; email?: string; company?: string }) {
+    minutesAgo -= 1;
+    const created = new Date(Date.now() - minutesAgo * 60_000);
+    return insertUser(ctx.db, { userType: 'client', ...values, createdAt: created, updatedAt: created });
+  }
+
+  it('puts the exact email first, then names, emails and companies starting with the term, then the rest', async () => {
+    const olderContains = await user({ company: `Acme ${word}one` });
+    const lastName = await user({ lastName: `${word}one Rao` });
+    const email = await user({ email: `${word}one@example.test` });
+    const newerContains = await user({ email: `b${word}one@example.test` });
+
+    const ranked = await list(`search=${word}one`);
+    expect(ranked.users.map((u) => u.id)).toEqual([email.id, lastName.id, newerContains.id, olderContains.id]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 4 });
+
+    const exact = await list(`search=${word}one@example.test`);
+    expect(exact.users.map((u) => u.id)).toEqual([email.id, newerContains.id]);
+    // A column order asked for still wins.
+    const newest = await list(`search=${word}one&sort=-createdAt`);
+    expect(newest.users.map((u) => u.id)).toEqual([newerContains.id, email.id, lastName.id, olderContains.id]);
+  });
+
+  it('counts exactly up to 10,000 matches and says "10,000+" beyond', async () => {
+    const many = `${word}many`;
+    await ctx.db.execute(sql`
+      insert into users (user_type, first_name, last_name, email)
+      select 'client', 'Bulk', ${many} || ' ' || g, ${many} || '.' || g || '@example.test'
+      from generate_series(1, 10000) g`);
+    expect((await list(`search=${many}`)).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await user({ lastName: `${many} extra` });
+    const beyond = await list(`search=${many}`);
+    expect(beyond.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(beyond.users).toHaveLength(20);
+    expect((await list(`search=${many}.999@`)).pagination).toEqual({ page: 1, limit: 20, total: 1 });
   });
 });
