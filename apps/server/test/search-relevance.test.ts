@@ -151,14 +151,24 @@ describe('user list: relevance and the capped total', () => {
     const newerContains = await user({ email: `b${word}one@example.test` });
 
     const ranked = await list(`search=${word}one`);
-    expect(ranked.users.map((u) => u.id)).toEqual([email.id, lastName.id, newerContains.id, olderContains.id]);
+    expect(ranked.users.map((u) => u.id)).toEqual([
+      email.id,
+      lastName.id,
+      newerContains.id,
+      olderContains.id,
+    ]);
     expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 4 });
 
     const exact = await list(`search=${word}one@example.test`);
     expect(exact.users.map((u) => u.id)).toEqual([email.id, newerContains.id]);
     // A column order asked for still wins.
     const newest = await list(`search=${word}one&sort=-createdAt`);
-    expect(newest.users.map((u) => u.id)).toEqual([newerContains.id, email.id, lastName.id, olderContains.id]);
+    expect(newest.users.map((u) => u.id)).toEqual([
+      newerContains.id,
+      email.id,
+      lastName.id,
+      olderContains.id,
+    ]);
   });
 
   it('counts exactly up to 10,000 matches and says "10,000+" beyond', async () => {
