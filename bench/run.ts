@@ -63,7 +63,13 @@ import {
   sitesSearchMediumCase,
   sitesSearchRareCase,
 } from './cases/sites-search.js';
-import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
+import {
+  userSearchCase,
+  userSearchCommonCase,
+  userSearchMediumCase,
+  userSearchNarrowCase,
+  userSearchRareCase,
+} from './cases/user-search.js';
 import { runChainVerification } from './cases/verification.js';
 import {
   type BenchCase,
@@ -87,6 +93,9 @@ const ALL_CASES: BenchCase[] = [
   authMeCase,
   userSearchCase,
   userSearchNarrowCase,
+  userSearchRareCase,
+  userSearchMediumCase,
+  userSearchCommonCase,
   sitesSearchByNameCase,
   sitesSearchByCodeCase,
   sitesSearchRareCase,
