@@ -161,7 +161,7 @@ function rawSitesPage(term: string): string[] {
 /** A site list search (issue 22): rare, medium and common terms over the same 100,000 sites. */
 function siteListCase(label: string, term: string): BenchCase {
   return {
-    name: `sites search ${label} (100k sites)`,
+    name: `list search: sites ${label} (100k)`,
     goals: { p99OneConnectionMs: 20, p99OverRawSql: 1.5 },
     async prepare({ app }) {
       const headers = await prepareSites(app);

@@ -190,7 +190,7 @@ function rawUsersPage(term: string): string[] {
 /** A user list search (issue 22): rare, medium and common terms over the same users. */
 function userListCase(label: string, term: string): BenchCase {
   return {
-    name: `users search ${label} (${USER_COUNT / 1000}k users)`,
+    name: `list search: users ${label} (${USER_COUNT / 1000}k)`,
     goals: { p99OneConnectionMs: 50, p99OverRawSql: 1.5 },
     async prepare({ app }) {
       const token = await seed(app);
