@@ -292,9 +292,7 @@ export const sites = pgTable(
     // fastupdate off, as for users: the embedded database has no autovacuum to merge GIN's pending
     // list, and every search reads that list row by row until it is merged (2 ms of 8 for a common
     // word at 100,000 sites right after an import).
-    index('sites_search_trgm')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    index('sites_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 
