@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { SiteListResponse, UserListResponse } from '@inspecta/contract';
+import type { EquipmentListResponse, SiteListResponse, UserListResponse } from '@inspecta/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSite } from './helpers/equipment-fixtures.js';
+import { insertSite, insertType } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /**
@@ -183,5 +183,51 @@ describe('user list: relevance and the capped total', () => {
     expect(beyond.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
     expect(beyond.users).toHaveLength(20);
     expect((await list(`search=${many}.999@`)).pagination).toEqual({ page: 1, limit: 20, total: 1 });
+  });
+});
+
+describe('equipment list: the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/equipments?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as EquipmentListResponse;
+  }
+
+  it('counts exactly up to 10,000 units and says "10,000+" beyond; the last page knows its total', async () => {
+    const site = await insertSite(ctx.db);
+    const type = await insertType(ctx.db);
+    const units = (count: number, from: number) =>
+      ctx.db.execute(sql`
+        insert into equipment (site_id, equipment_type_id, asset_tag, name, status)
+        select ${site.id}, ${type.id}, 'CAP-' || ${site.id}::text || '-' || g, 'Unit ' || g, 'in_service'
+        from generate_series(${from}::int, ${from + count - 1}::int) g`);
+    await units(10_000, 1);
+    expect((await list(`site_id=${site.id}`)).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await units(1, 10_001);
+    expect((await list(`site_id=${site.id}`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 10_000,
+      totalIsCapped: true,
+    });
+    // The last page is short: its total is known exactly without counting.
+    expect((await list(`site_id=${site.id}&page=501`)).pagination).toEqual({
+      page: 501,
+      limit: 20,
+      total: 10_001,
+    });
   });
 });

@@ -1,8 +1,8 @@
-import type { EquipmentFilterQuery, equipmentSortFields } from '@inspecta/contract';
+import { type EquipmentFilterQuery, type equipmentSortFields, LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
-import { containsPattern, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, countCapped, parseSort } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -13,6 +13,9 @@ import {
   sites,
   users,
 } from '../../db/schema.js';
+
+/** The list counts exactly up to this many (contract: "10,000+" beyond). */
+const EQUIPMENT_COUNT_CAP = LIST_COUNT_CAP;
 
 export type EquipmentRow = typeof equipment.$inferSelect;
 export type EquipmentInsert = typeof equipment.$inferInsert;
@@ -108,7 +111,7 @@ export class EquipmentRepository {
     filters: ResolvedFilters,
     today: string,
     paging: { page: number; limit: number; sort?: string | undefined },
-  ): Promise<{ rows: EquipmentWithRefs[]; total: number }> {
+  ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean }> {
     const where = this.where(filters, today);
     const { field, desc: descending } = parseSort<SortField>(paging.sort, 'nextDueOn');
     const column = SORT_COLUMNS[field];
@@ -123,12 +126,14 @@ export class EquipmentRepository {
       .limit(paging.limit)
       .offset(offset);
     // A short page is the last one: the total is known without counting (searches, small sites).
-    if (rows.length > 0 && rows.length < paging.limit) return { rows, total: offset + rows.length };
-    if (rows.length === 0 && offset === 0) return { rows, total: 0 };
-    return { rows, total: await this.countWhere(where) };
+    if (rows.length > 0 && rows.length < paging.limit)
+      return { rows, total: offset + rows.length, capped: false };
+    if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
+    // Counted up to the cap only: the unfiltered register of 1,000,000 units counts 10,001 rows, not all.
+    return { rows, ...(await countCapped(this.db, sql`${equipment}`, where, EQUIPMENT_COUNT_CAP)) };
   }
 
-  /** How many units match the filters (an export's row count). */
+  /** How many units match the filters, exactly (an export's row count). */
   async count(filters: ResolvedFilters, today: string): Promise<number> {
     return this.countWhere(this.where(filters, today));
   }

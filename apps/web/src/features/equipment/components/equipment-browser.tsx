@@ -263,6 +263,7 @@ export function EquipmentBrowser({
           page={page}
           limit={EQUIPMENT_PAGE_SIZE}
           total={total}
+          totalIsCapped={query.data?.pagination.totalIsCapped}
           onPage={onPage}
           noun={['unit', 'units']}
         />
