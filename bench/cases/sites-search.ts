@@ -168,7 +168,8 @@ function siteListCase(label: string, term: string): BenchCase {
       return { path: `/api/auth/get/all/sites?search=${encodeURIComponent(term)}&limit=20`, headers };
     },
     rawSql: async () => rawSitesPage(term),
-    recordPlans: /"?sites"?/,
+    // The site statements, and the client match (the only other statement with ilike).
+    recordPlans: /"sites"|ilike/,
   };
 }
 
