@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { EquipmentListResponse, SiteListResponse, UserListResponse } from '@inspecta/contract';
+import type {
+  AssignmentListResponse,
+  EquipmentListResponse,
+  SiteListResponse,
+  UserListResponse,
+} from '@inspecta/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
@@ -229,5 +235,40 @@ describe('equipment list: the capped total', () => {
       limit: 20,
       total: 10_001,
     });
+  });
+});
+
+describe('assignment list: the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  it('counts exactly up to 10,000 assignments and says "10,000+" beyond', async () => {
+    const site = await insertSite(ctx.db);
+    const inspector = await insertUser(ctx.db, { userType: 'inspector' });
+    const refs = await insertWorkRefs(ctx.db);
+    const assign = (count: number) =>
+      ctx.db.execute(sql`
+        insert into assignments (site_id, inspector_id, category_id, template_id, template_version, status, scheduled_for, due_on)
+        select ${site.id}, ${inspector.id}, ${refs.categoryId}, ${refs.templateId}, 1, 'assigned', '2026-05-01', '2026-05-01'
+        from generate_series(1, ${count}::int)`);
+    const list = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/auth/get/active/assignments?site_id=${site.id}`,
+        headers: { authorization: admin },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as AssignmentListResponse;
+    };
+    await assign(10_000);
+    expect((await list()).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await assign(1);
+    expect((await list()).pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
   });
 });
