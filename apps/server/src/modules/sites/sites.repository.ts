@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, type SiteSort, type SiteStatus } from '@inspecta/contra
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { escapeLike } from '../../db/query-helpers.js';
+import { countCapped, escapeLike } from '../../db/query-helpers.js';
 import { assignments, equipment, inspections, sites, users } from '../../db/schema.js';
 import { type MatchingClients, matchingClients, siteSearchCondition } from '../../db/search-conditions.js';
 
@@ -255,12 +255,9 @@ export class SitesRepository {
   }
 
   /** The matches of one status, exact up to SITE_COUNT_CAP (the total of a status tab past the cap). */
-  async countStatusCapped(plan: SearchPlan, status: SiteStatus): Promise<number> {
+  async countStatusCapped(plan: SearchPlan, status: SiteStatus): Promise<{ total: number; capped: boolean }> {
     const where = and(this.conditions(plan, false), eq(sites.status, status));
-    const result = await this.db.execute<{ n: number }>(sql`
-      with matched as materialized (select 1 from ${sites} where ${where})
-      select count(*)::int as n from (select 1 from matched limit ${SITE_COUNT_CAP + 1}) as first_matches`);
-    return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+    return countCapped(this.db, sql`${sites}`, where, SITE_COUNT_CAP);
   }
 
   /** Sites per status for the filter, ignoring its status: the list's counts and its total. */

@@ -168,12 +168,12 @@ export class SitesService {
       const { rows, counts } = await this.repo.searchPage(plan, sort, offset, query.limit);
       const all = counts.capped ? SITE_COUNT_CAP : counts.draft + counts.active + counts.inactive;
       // Past the cap the status figures are lower bounds; a status tab's own total is counted on its own.
-      const statusTotal =
-        query.status && counts.capped ? await this.repo.countStatusCapped(plan, query.status) : undefined;
-      const total = query.status ? (statusTotal ?? counts[query.status]) : all;
-      const totalIsCapped = total > SITE_COUNT_CAP || (!query.status && counts.capped);
+      const { total, capped: totalIsCapped } =
+        query.status && counts.capped
+          ? await this.repo.countStatusCapped(plan, query.status)
+          : { total: query.status ? counts[query.status] : all, capped: !query.status && counts.capped };
       return this.listResponse(rows, query, {
-        total: Math.min(total, SITE_COUNT_CAP),
+        total,
         totalIsCapped,
         counts: {
           all,
