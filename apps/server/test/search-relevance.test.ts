@@ -8,11 +8,11 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWorkRefs } from './helpers/dashboard-fixtures.js';
-import { insertSite, insertType } from './helpers/equipment-fixtures.js';
+import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /**
- * The site register's and the user list's search (issue 22, docs/search.md "Speed and relevance of list search"): the
+ * The site register's, the user list's and the equipment list's search (issue 22, docs/search.md "Speed and relevance of list search"): the
  * best matches first while searching, and a total counted exactly up to 10,000, "10,000+" beyond.
  */
 describe('site register: relevance and the capped total', () => {
@@ -192,7 +192,7 @@ describe('user list: relevance and the capped total', () => {
   });
 });
 
-describe('equipment list: the capped total', () => {
+describe('equipment list: relevance and the capped total', () => {
   let ctx: TestContext;
   let admin: string;
 
@@ -211,6 +211,57 @@ describe('equipment list: the capped total', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as EquipmentListResponse;
   }
+
+  it('puts the exact asset tag or serial first, then tags and serials starting with the term, then the rest', async () => {
+    const word = `eq${randomBytes(3).toString('hex')}`;
+    const site = await insertSite(ctx.db);
+    const type = await insertType(ctx.db);
+    const unit = (values: { assetTag: string; serialNumber?: string; name?: string; nextDueOn: string }) =>
+      insertUnit(ctx.db, { siteId: site.id, equipmentTypeId: type.id, ...values });
+    // Most urgent first within a rank: the due dates run against the rank on purpose.
+    const inName = await unit({ assetTag: `N-${word}`, name: `Pump ${word}-7`, nextDueOn: '2030-01-01' });
+    const contains = await unit({ assetTag: `X-${word}-7`, nextDueOn: '2030-01-02' });
+    const serialPrefix = await unit({
+      assetTag: `S-${word}`,
+      serialNumber: `${word}-7-2`,
+      nextDueOn: '2030-02-01',
+    });
+    const tagPrefix = await unit({ assetTag: `${word.toUpperCase()}-71`, nextDueOn: '2030-02-02' });
+    const exactSerial = await unit({
+      assetTag: `Q-${word}`,
+      serialNumber: `${word.toUpperCase()}-7`,
+      nextDueOn: '2030-03-02',
+    });
+    const exactTag = await unit({ assetTag: `${word}-7`, nextDueOn: '2030-03-01' });
+
+    const ranked = await list(`search=${word}-7`);
+    expect(ranked.equipments.map((e) => e.id)).toEqual([
+      exactTag.id,
+      exactSerial.id,
+      serialPrefix.id,
+      tagPrefix.id,
+      inName.id,
+      contains.id,
+    ]);
+    expect(ranked.pagination.total).toBe(6);
+    // Pages follow the same order.
+    expect((await list(`search=${word}-7&limit=2&page=2`)).equipments.map((e) => e.id)).toEqual([
+      serialPrefix.id,
+      tagPrefix.id,
+    ]);
+    // The filters still apply to every rank.
+    expect((await list(`search=${word}-7&due=overdue`)).equipments).toEqual([]);
+    // A column sort still wins; with no term the register's own order stands.
+    expect((await list(`search=${word}-7&sort=-nextDueOn`)).equipments[0]!.id).toBe(exactSerial.id);
+    expect((await list(`site_id=${site.id}&sort=relevance`)).equipments.map((e) => e.id)).toEqual([
+      inName.id,
+      contains.id,
+      serialPrefix.id,
+      tagPrefix.id,
+      exactTag.id,
+      exactSerial.id,
+    ]);
+  });
 
   it('counts exactly up to 10,000 units and says "10,000+" beyond; the last page knows its total', async () => {
     const site = await insertSite(ctx.db);

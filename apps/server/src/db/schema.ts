@@ -378,6 +378,13 @@ export const equipment = pgTable(
     index('equipment_due_idx').on(t.nextDueOn, t.id),
     // One trigram index over the unit's own searchable text (asset tag, serial number, name).
     index('equipment_search_trgm_idx').using('gin', sql`${equipmentSearchText(t)} gin_trgm_ops`),
+    // The search's relevance arms (equipment.repository.ts): an exact asset tag or serial number, then
+    // one starting with the term. text_pattern_ops serves both `=` and `like 'term%'` under any
+    // collation, so those arms read only the units they return; the unique indexes lead with the
+    // site or the type and cannot. Names get no prefix rank (and no index): units share their first
+    // words ('Fire extinguisher …') by the thousand, so a name prefix says little more than a substring.
+    index('equipment_asset_tag_prefix_idx').using('btree', sql`lower(${t.assetTag}) text_pattern_ops`),
+    index('equipment_serial_prefix_idx').using('btree', sql`lower(${t.serialNumber}) text_pattern_ops`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { type EquipmentFilterQuery, type equipmentSortFields, LIST_COUNT_CAP } f
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
-import { containsPattern, countCapped, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, countCapped, escapeLike, parseSort } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -53,6 +53,8 @@ const SORT_COLUMNS: Record<SortField, SQL> = {
   installedOn: sql`${equipment.installedOn}`,
   status: sql`${equipment.status}`,
   createdAt: sql`${equipment.createdAt}`,
+  // Relevance needs a term (relevancePageIds); without one the register's own order stands in.
+  relevance: sql`${equipment.nextDueOn}`,
 };
 
 /**
@@ -113,24 +115,93 @@ export class EquipmentRepository {
     paging: { page: number; limit: number; sort?: string | undefined },
   ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean }> {
     const where = this.where(filters, today);
-    const { field, desc: descending } = parseSort<SortField>(paging.sort, 'nextDueOn');
-    const column = SORT_COLUMNS[field];
+    const sort = paging.sort ?? (filters.search?.trim() ? 'relevance' : undefined);
+    const { field, desc: descending } = parseSort<SortField>(sort, 'nextDueOn');
     const offset = (paging.page - 1) * paging.limit;
-    const rows = await this.db
-      .select({ unit: equipment, site: siteRef, type: typeRef })
-      .from(equipment)
-      .innerJoin(sites, eq(sites.id, equipment.siteId))
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
-      .where(where)
-      .orderBy(descending ? desc(column) : asc(column), descending ? desc(equipment.id) : asc(equipment.id))
-      .limit(paging.limit)
-      .offset(offset);
+    const rows =
+      field === 'relevance' && filters.search?.trim()
+        ? await this.relevancePage(filters, today, offset, paging.limit)
+        : await this.db
+            .select({ unit: equipment, site: siteRef, type: typeRef })
+            .from(equipment)
+            .innerJoin(sites, eq(sites.id, equipment.siteId))
+            .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+            .where(where)
+            .orderBy(
+              descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
+              descending ? desc(equipment.id) : asc(equipment.id),
+            )
+            .limit(paging.limit)
+            .offset(offset);
     // A short page is the last one: the total is known without counting (searches, small sites).
     if (rows.length > 0 && rows.length < paging.limit)
       return { rows, total: offset + rows.length, capped: false };
     if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
     // Counted up to the cap only: the unfiltered register of 1,000,000 units counts 10,001 rows, not all.
     return { rows, ...(await countCapped(this.db, sql`${equipment}`, where, EQUIPMENT_COUNT_CAP)) };
+  }
+
+  /**
+   * The page in relevance order: an exact asset tag or serial number (rank 0), then one starting
+   * with the term (1), then every other match (2: a substring, the name, the site or the type),
+   * most urgent first within a rank. Each rank is its own arm, cut at offset + limit rows in its own
+   * order, so PostgreSQL takes each from the index that fits: the text_pattern_ops indexes on the
+   * asset tag and the serial for the first two, and for the rest the trigram index (a rare term) or
+   * the due-date index read until enough units match (a common one). One statement ranking every
+   * match would read all of them: a site name alone matches 500 units each.
+   */
+  private async relevancePage(
+    filters: ResolvedFilters,
+    today: string,
+    offset: number,
+    limit: number,
+  ): Promise<EquipmentWithRefs[]> {
+    const term = (filters.search ?? '').trim().toLowerCase();
+    const others = this.where({ ...filters, search: undefined }, today);
+    const within = (condition: SQL) => (others ? and(condition, others)! : condition);
+    const window = offset + limit;
+    const prefix = `${escapeLike(term)}%`;
+    // A tag or serial equal to, or starting with, the term contains it: these arms need no other test.
+    const exact = or(
+      sql`lower(${equipment.assetTag}) = ${term}`,
+      sql`lower(${equipment.serialNumber}) = ${term}`,
+    )!;
+    const startsWith = or(
+      sql`lower(${equipment.assetTag}) like ${prefix}`,
+      sql`lower(${equipment.serialNumber}) like ${prefix}`,
+    )!;
+    const urgent = sql`${equipment.nextDueOn} asc nulls last, ${equipment.id} asc`;
+    const result = await this.db.execute<{ id: number }>(sql`
+      with exact as (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, 0 as rank
+        from ${equipment} where ${within(exact)}
+        order by ${urgent} limit ${window}
+      ), prefix as (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, 1 as rank
+        from ${equipment} where ${within(startsWith)}
+        order by ${urgent} limit ${window}
+      ), rest as (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, 2 as rank
+        from ${equipment} where ${this.where(filters, today)}
+        order by ${urgent} limit ${window}
+      )
+      select id from (
+        select id, min(rank) as rank, min(next_due_on) as next_due_on
+        from (select * from exact union all select * from prefix union all select * from rest) as arms
+        group by id
+      ) as ranked
+      order by rank, next_due_on asc nulls last, id asc
+      limit ${limit} offset ${offset}`);
+    const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    const found = await this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(inArray(equipment.id, ids));
+    const byId = new Map(found.map((r) => [r.unit.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** How many units match the filters, exactly (an export's row count). */

@@ -1,0 +1,2 @@
+CREATE INDEX "equipment_asset_tag_prefix_idx" ON "equipment" USING btree (lower("asset_tag") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "equipment_serial_prefix_idx" ON "equipment" USING btree (lower("serial_number") text_pattern_ops);
