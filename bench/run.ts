@@ -17,6 +17,9 @@ import {
   equipmentListBySerialCase,
   equipmentListBySiteDueCase,
   equipmentListByTypeStatusCase,
+  equipmentSearchCommonCase,
+  equipmentSearchMediumCase,
+  equipmentSearchRareCase,
 } from './cases/equipment-list.js';
 import { runExportStream } from './cases/export-stream.js';
 import {
@@ -104,6 +107,9 @@ const ALL_CASES: BenchCase[] = [
   equipmentListBySiteDueCase,
   equipmentListByTypeStatusCase,
   equipmentListBySerialCase,
+  equipmentSearchRareCase,
+  equipmentSearchMediumCase,
+  equipmentSearchCommonCase,
   globalSearchBySiteCodeCase,
   globalSearchByNameCase,
   globalSearchBySerialCase,
