@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type {
   AssignmentListResponse,
   EquipmentListResponse,
+  EquipmentTypeListResponse,
   SiteListResponse,
   UserListResponse,
 } from '@inspecta/contract';
@@ -12,7 +13,7 @@ import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /**
- * The site register's, the user list's and the equipment list's search (issue 22, docs/search.md "Speed and relevance of list search"): the
+ * The site register's, the user list's, the equipment list's and the catalogue's search (issue 22, docs/search.md "Speed and relevance of list search"): the
  * best matches first while searching, and a total counted exactly up to 10,000, "10,000+" beyond.
  */
 describe('site register: relevance and the capped total', () => {
@@ -321,5 +322,66 @@ describe('assignment list: the capped total', () => {
     expect((await list()).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
     await assign(1);
     expect((await list()).pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+  });
+});
+
+describe('equipment-type catalogue: relevance and the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/global-equipment/list?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as EquipmentTypeListResponse;
+  }
+
+  it('puts the exact name first, then names starting with the term, then the rest, by name within each', async () => {
+    const word = `ty${randomBytes(3).toString('hex')}`;
+    const inCategory = await insertType(ctx.db, { name: `Alarm panel ${word}`, category: `${word} systems` });
+    const byMaker = await insertType(ctx.db, { name: `Beacon ${word}`, manufacturer: 'Acme' });
+    const prefixLater = await insertType(ctx.db, { name: `${word} zone valve` });
+    const prefixEarlier = await insertType(ctx.db, { name: `${word} hydrant` });
+    const exact = await insertType(ctx.db, { name: word.toUpperCase() });
+    const other = await insertType(ctx.db, { name: 'Unrelated lift', model: `M-${word}` });
+
+    const ranked = await list(`search=${word}`);
+    expect(ranked.equipments.map((t) => t.id)).toEqual([
+      exact.id,
+      prefixEarlier.id,
+      prefixLater.id,
+      inCategory.id,
+      byMaker.id,
+      other.id,
+    ]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 6 });
+    // A column sort still wins.
+    expect((await list(`search=${word}&sort=name`)).equipments[0]!.id).toBe(inCategory.id);
+  });
+
+  it('counts exactly up to 10,000 types and says "10,000+" beyond', async () => {
+    const word = `cap${randomBytes(3).toString('hex')}`;
+    const types = (count: number, from: number) =>
+      ctx.db.execute(sql`
+        insert into equipment_types (name, category, inspection_interval_days)
+        select ${word} || ' ' || g, 'Bench', 30 from generate_series(${from}::int, ${from + count - 1}::int) g`);
+    await types(10_000, 1);
+    expect((await list(`search=${word}`)).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await types(1, 10_001);
+    expect((await list(`search=${word}`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 10_000,
+      totalIsCapped: true,
+    });
   });
 });

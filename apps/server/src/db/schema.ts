@@ -325,8 +325,29 @@ export const equipmentTypes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('equipment_types_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('equipment_types_name_unique').on(sql`lower(${t.name})`),
+    // The catalogue's search (equipmentTypeSearchText): one trigram index instead of reading every
+    // type for four ilike tests. fastupdate off, as for users and sites: no autovacuum on the
+    // embedded database to merge GIN's pending list.
+    index('equipment_types_search_trgm_idx')
+      .using('gin', sql`${equipmentTypeSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
 );
+
+/**
+ * The text the catalogue search matches with ilike (name, category, manufacturer, model); the query
+ * must use this exact expression for the trigram index to serve it.
+ */
+export function equipmentTypeSearchText(t: {
+  name: AnyPgColumn;
+  category: AnyPgColumn;
+  manufacturer: AnyPgColumn;
+  model: AnyPgColumn;
+}) {
+  return sql`(${t.name} || ' ' || ${t.category} || ' ' || coalesce(${t.manufacturer}, '') || ' ' || coalesce(${t.model}, ''))`;
+}
 
 export const equipmentStatusEnum = pgEnum('equipment_status', ['in_service', 'out_of_service', 'retired']);
 

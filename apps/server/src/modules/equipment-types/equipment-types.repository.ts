@@ -1,8 +1,12 @@
-import type { EquipmentTypeListQuery, equipmentTypeSortFields } from '@inspecta/contract';
+import {
+  type EquipmentTypeListQuery,
+  type equipmentTypeSortFields,
+  LIST_COUNT_CAP,
+} from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, parseSort } from '../../db/query-helpers.js';
-import { equipment, equipmentTypes, templates } from '../../db/schema.js';
+import { containsPattern, countCapped, escapeLike, parseSort } from '../../db/query-helpers.js';
+import { equipment, equipmentTypeSearchText, equipmentTypes, templates } from '../../db/schema.js';
 
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeWithCount = EquipmentTypeRow & { installedCount: number };
@@ -22,6 +26,8 @@ const SORT_COLUMNS: Record<SortField, SQL | typeof equipmentTypes.name> = {
   inspectionIntervalDays: sql`${equipmentTypes.inspectionIntervalDays}`,
   installedCount,
   createdAt: sql`${equipmentTypes.createdAt}`,
+  // Relevance needs a term (list); without one the catalogue's own order (name) stands in.
+  relevance: sql`lower(${equipmentTypes.name})`,
 };
 
 export class EquipmentTypesRepository {
@@ -30,38 +36,47 @@ export class EquipmentTypesRepository {
   private filters(query: EquipmentTypeFilter): SQL | undefined {
     const conditions: SQL[] = [];
     if (query.search) {
-      const pattern = containsPattern(query.search);
-      conditions.push(
-        or(
-          ilike(equipmentTypes.name, pattern),
-          ilike(equipmentTypes.category, pattern),
-          ilike(equipmentTypes.manufacturer, pattern),
-          ilike(equipmentTypes.model, pattern),
-        )!,
-      );
+      // One expression, so the trigram index serves it (four ilike tests read every type).
+      conditions.push(sql`${equipmentTypeSearchText(equipmentTypes)} ilike ${containsPattern(query.search)}`);
     }
     if (query.category) conditions.push(sql`lower(${equipmentTypes.category}) = lower(${query.category})`);
     if (query.status) conditions.push(eq(equipmentTypes.status, query.status));
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  async list(query: EquipmentTypeListQuery): Promise<{ rows: EquipmentTypeWithCount[]; total: number }> {
+  /**
+   * One page and its total, exact up to LIST_COUNT_CAP. While searching with no sort asked, the
+   * exact name comes first, then names starting with the term, then the rest, by name within each:
+   * ranked in one statement over the trigram index's matches, which a catalogue (hundreds of types,
+   * not hundreds of thousands) keeps small.
+   */
+  async list(
+    query: EquipmentTypeListQuery,
+  ): Promise<{ rows: EquipmentTypeWithCount[]; total: number; capped: boolean }> {
     const where = this.filters(query);
-    const { field, desc: descending } = parseSort<SortField>(query.sort, 'name');
-    const order = descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]);
-    const [rows, [counted]] = await Promise.all([
+    const term = query.search?.trim().toLowerCase();
+    const sort = query.sort ?? (term ? 'relevance' : undefined);
+    const { field, desc: descending } = parseSort<SortField>(sort, 'name');
+    const order: SQL[] = [];
+    if (field === 'relevance' && term) {
+      order.push(
+        sql`case when lower(${equipmentTypes.name}) = ${term} then 0 when lower(${equipmentTypes.name}) like ${`${escapeLike(term)}%`} then 1 else 2 end`,
+      );
+    }
+    order.push(descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]));
+    const [rows, counted] = await Promise.all([
       this.db
         .select({ type: equipmentTypes, installedCount })
         .from(equipmentTypes)
         .where(where)
-        .orderBy(order, asc(equipmentTypes.id))
+        .orderBy(...order, asc(equipmentTypes.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(equipmentTypes).where(where),
+      countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP),
     ]);
     return {
       rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
-      total: counted?.total ?? 0,
+      ...counted,
     };
   }
 
