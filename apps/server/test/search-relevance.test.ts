@@ -281,6 +281,10 @@ describe('equipment list: relevance and the capped total', () => {
       total: 10_000,
       totalIsCapped: true,
     });
+    // A search past the cap: ranked from one indexed arm per rank, the total "10,000+".
+    const searched = await list(`search=cap-${site.id}-`);
+    expect(searched.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(searched.equipments[0]!.assetTag).toBe(`CAP-${site.id}-1`);
     // The last page is short: its total is known exactly without counting.
     expect((await list(`site_id=${site.id}&page=501`)).pagination).toEqual({
       page: 501,

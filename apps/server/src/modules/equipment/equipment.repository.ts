@@ -80,7 +80,15 @@ export class EquipmentRepository {
       this.db
         .select({ id: sites.id })
         .from(sites)
-        .where(or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern))),
+        // The search_text condition is implied (it holds the code and the name, lower-cased) and lets
+        // the sites' trigram index serve the match: alone, the two ilike tests read every site (a
+        // sequential scan of 102,000 rows in the bench's plan record, on every equipment search).
+        .where(
+          and(
+            sql`${sites.searchText} like ${containsPattern(term.toLowerCase())}`,
+            or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
+          ),
+        ),
       this.db
         .select({ id: equipmentTypes.id })
         .from(equipmentTypes)
@@ -118,21 +126,25 @@ export class EquipmentRepository {
     const sort = paging.sort ?? (filters.search?.trim() ? 'relevance' : undefined);
     const { field, desc: descending } = parseSort<SortField>(sort, 'nextDueOn');
     const offset = (paging.page - 1) * paging.limit;
-    const rows =
-      field === 'relevance' && filters.search?.trim()
-        ? await this.relevancePage(filters, today, offset, paging.limit)
-        : await this.db
-            .select({ unit: equipment, site: siteRef, type: typeRef })
-            .from(equipment)
-            .innerJoin(sites, eq(sites.id, equipment.siteId))
-            .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
-            .where(where)
-            .orderBy(
-              descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
-              descending ? desc(equipment.id) : asc(equipment.id),
-            )
-            .limit(paging.limit)
-            .offset(offset);
+    if (field === 'relevance' && filters.search?.trim()) {
+      const ranked = await this.rankedFirstMatches(filters, today, offset, paging.limit);
+      if (ranked) return ranked;
+      // Past the cap: the total is known to be 10,000+, only the page remains.
+      const rows = await this.relevancePage(filters, today, offset, paging.limit);
+      return { rows, total: EQUIPMENT_COUNT_CAP, capped: true };
+    }
+    const rows = await this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(where)
+      .orderBy(
+        descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
+        descending ? desc(equipment.id) : asc(equipment.id),
+      )
+      .limit(paging.limit)
+      .offset(offset);
     // A short page is the last one: the total is known without counting (searches, small sites).
     if (rows.length > 0 && rows.length < paging.limit)
       return { rows, total: offset + rows.length, capped: false };
@@ -141,8 +153,71 @@ export class EquipmentRepository {
     return { rows, ...(await countCapped(this.db, sql`${equipment}`, where, EQUIPMENT_COUNT_CAP)) };
   }
 
+  /** 0: the exact asset tag or serial; 1: one starting with the term; 2: any other match. */
+  private rankOf(term: string): SQL {
+    const prefix = `${escapeLike(term)}%`;
+    return sql`case when lower(${equipment.assetTag}) = ${term} or lower(${equipment.serialNumber}) = ${term} then 0
+      when lower(${equipment.assetTag}) like ${prefix} or lower(${equipment.serialNumber}) like ${prefix} then 1
+      else 2 end`;
+  }
+
   /**
-   * The page in relevance order: an exact asset tag or serial number (rank 0), then one starting
+   * A term with at most LIST_COUNT_CAP matches: its matches read once through the trigram index
+   * (a materialized CTE, planned without the LIMIT and read only until cap + 1), ranked in memory,
+   * and counted in the same statement: one read of the matches where the arms and the count read
+   * them up to three times. Answers undefined past the cap (relevancePage then).
+   */
+  private async rankedFirstMatches(
+    filters: ResolvedFilters,
+    today: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean } | undefined> {
+    const term = (filters.search ?? '').trim().toLowerCase();
+    const result = await this.db.execute<{ id: number; n: number }>(sql`
+      with matched as materialized (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, ${this.rankOf(term)} as rank
+        from ${equipment} where ${this.where(filters, today)}
+      ), first_matches as (select * from matched limit ${EQUIPMENT_COUNT_CAP + 1})
+      select id, (select count(*) from first_matches)::int as n from first_matches
+      order by rank, next_due_on asc nulls last, id asc
+      limit ${limit} offset ${offset}`);
+    const found = (result as unknown as { rows: Array<{ id: number; n: number }> }).rows;
+    const total = found.length
+      ? Number(found[0]!.n)
+      : offset > 0
+        ? await this.countMatches(filters, today)
+        : 0;
+    if (total > EQUIPMENT_COUNT_CAP) return undefined;
+    return { rows: await this.withRefs(found.map((r) => Number(r.id))), total, capped: false };
+  }
+
+  /** The matches up to the cap + 1 (a page past the last one has no row to carry the count). */
+  private async countMatches(filters: ResolvedFilters, today: string): Promise<number> {
+    const { total, capped } = await countCapped(
+      this.db,
+      sql`${equipment}`,
+      this.where(filters, today),
+      EQUIPMENT_COUNT_CAP,
+    );
+    return capped ? total + 1 : total;
+  }
+
+  /** Units by id with their site and type, in the order of `ids`. */
+  private async withRefs(ids: number[]): Promise<EquipmentWithRefs[]> {
+    if (ids.length === 0) return [];
+    const found = await this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(inArray(equipment.id, ids));
+    const byId = new Map(found.map((r) => [r.unit.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * The page in relevance order past the cap: an exact asset tag or serial number (rank 0), then one starting
    * with the term (1), then every other match (2: a substring, the name, the site or the type),
    * most urgent first within a rank. Each rank is its own arm, cut at offset + limit rows in its own
    * order, so PostgreSQL takes each from the index that fits: the text_pattern_ops indexes on the
@@ -192,16 +267,9 @@ export class EquipmentRepository {
       ) as ranked
       order by rank, next_due_on asc nulls last, id asc
       limit ${limit} offset ${offset}`);
-    const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
-    if (ids.length === 0) return [];
-    const found = await this.db
-      .select({ unit: equipment, site: siteRef, type: typeRef })
-      .from(equipment)
-      .innerJoin(sites, eq(sites.id, equipment.siteId))
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
-      .where(inArray(equipment.id, ids));
-    const byId = new Map(found.map((r) => [r.unit.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return this.withRefs(
+      (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id)),
+    );
   }
 
   /** How many units match the filters, exactly (an export's row count). */
