@@ -21,6 +21,11 @@ import {
   equipmentSearchMediumCase,
   equipmentSearchRareCase,
 } from './cases/equipment-list.js';
+import {
+  equipmentTypesSearchCommonCase,
+  equipmentTypesSearchMediumCase,
+  equipmentTypesSearchRareCase,
+} from './cases/equipment-types-search.js';
 import { runExportStream } from './cases/export-stream.js';
 import {
   globalSearchByNameCase,
@@ -49,6 +54,9 @@ import {
   shopProductNarrowSearchCase,
   shopProductSearchCase,
   shopProductSkuCase,
+  shopProductsSearchCommonCase,
+  shopProductsSearchMediumCase,
+  shopProductsSearchRareCase,
 } from './cases/shop.js';
 import { runBillsExport } from './cases/shop-bills.js';
 import {
@@ -110,6 +118,9 @@ const ALL_CASES: BenchCase[] = [
   equipmentSearchRareCase,
   equipmentSearchMediumCase,
   equipmentSearchCommonCase,
+  equipmentTypesSearchRareCase,
+  equipmentTypesSearchMediumCase,
+  equipmentTypesSearchCommonCase,
   globalSearchBySiteCodeCase,
   globalSearchByNameCase,
   globalSearchBySerialCase,
@@ -123,6 +134,9 @@ const ALL_CASES: BenchCase[] = [
   shopProductNarrowSearchCase,
   shopProductSkuCase,
   shopProductBroadSearchCase,
+  shopProductsSearchRareCase,
+  shopProductsSearchMediumCase,
+  shopProductsSearchCommonCase,
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
   shopOrdersByDateCase,
