@@ -1,3 +1,4 @@
 CREATE INDEX "equipment_asset_tag_prefix_idx" ON "equipment" USING btree (lower("asset_tag") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "equipment_serial_prefix_idx" ON "equipment" USING btree (lower("serial_number") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "equipment_types_name_prefix_idx" ON "equipment_types" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "equipment_types_search_trgm_idx" ON "equipment_types" USING gin (("name" || ' ' || "category" || ' ' || coalesce("manufacturer", '') || ' ' || coalesce("model", '')) gin_trgm_ops) WITH (fastupdate=false);

@@ -387,5 +387,15 @@ describe('equipment-type catalogue: relevance and the capped total', () => {
       total: 10_000,
       totalIsCapped: true,
     });
+    // Past the cap the page comes from one arm per rank: the exact name, then the names after it.
+    const exact = await insertType(ctx.db, { name: word, category: 'Other' });
+    const other = await insertType(ctx.db, { name: 'Zeta pump', model: word });
+    const first = await list(`search=${word}`);
+    expect(first.equipments.slice(0, 3).map((t) => t.name)).toEqual([word, `${word} 1`, `${word} 10`]);
+    expect(first.equipments[0]!.id).toBe(exact.id);
+    // 10,003 matches: the last page ends with the one that only contains the term.
+    const last = (await list(`search=${word}&page=501`)).equipments;
+    expect(last).toHaveLength(3);
+    expect(last.at(-1)!.id).toBe(other.id);
   });
 });

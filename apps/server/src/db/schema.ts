@@ -327,6 +327,9 @@ export const equipmentTypes = pgTable(
   },
   (t) => [
     uniqueIndex('equipment_types_name_unique').on(sql`lower(${t.name})`),
+    // Names starting with a search term, ranked after the exact name (equipment-types.repository.ts):
+    // text_pattern_ops serves `like 'term%'` under any collation.
+    index('equipment_types_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     // The catalogue's search (equipmentTypeSearchText): one trigram index instead of reading every
     // type for four ilike tests. fastupdate off, as for users and sites: no autovacuum on the
     // embedded database to merge GIN's pending list.

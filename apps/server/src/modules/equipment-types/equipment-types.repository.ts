@@ -3,7 +3,7 @@ import {
   type equipmentTypeSortFields,
   LIST_COUNT_CAP,
 } from '@inspecta/contract';
-import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { containsPattern, countCapped, escapeLike, parseSort } from '../../db/query-helpers.js';
 import { equipment, equipmentTypeSearchText, equipmentTypes, templates } from '../../db/schema.js';
@@ -46,9 +46,8 @@ export class EquipmentTypesRepository {
 
   /**
    * One page and its total, exact up to LIST_COUNT_CAP. While searching with no sort asked, the
-   * exact name comes first, then names starting with the term, then the rest, by name within each:
-   * ranked in one statement over the trigram index's matches, which a catalogue (hundreds of types,
-   * not hundreds of thousands) keeps small.
+   * exact name comes first, then names starting with the term, then the rest, by name within each
+   * (relevancePage).
    */
   async list(
     query: EquipmentTypeListQuery,
@@ -57,19 +56,13 @@ export class EquipmentTypesRepository {
     const term = query.search?.trim().toLowerCase();
     const sort = query.sort ?? (term ? 'relevance' : undefined);
     const { field, desc: descending } = parseSort<SortField>(sort, 'name');
-    const order: SQL[] = [];
-    if (field === 'relevance' && term) {
-      order.push(
-        sql`case when lower(${equipmentTypes.name}) = ${term} then 0 when lower(${equipmentTypes.name}) like ${`${escapeLike(term)}%`} then 1 else 2 end`,
-      );
-    }
-    order.push(descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]));
+    if (field === 'relevance' && term) return this.relevancePage(query, term);
     const [rows, counted] = await Promise.all([
       this.db
         .select({ type: equipmentTypes, installedCount })
         .from(equipmentTypes)
         .where(where)
-        .orderBy(...order, asc(equipmentTypes.id))
+        .orderBy(descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]), asc(equipmentTypes.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
       countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP),
@@ -78,6 +71,77 @@ export class EquipmentTypesRepository {
       rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
       ...counted,
     };
+  }
+
+  /**
+   * The page in relevance order, as the equipment list's: up to LIST_COUNT_CAP matches are read
+   * once through the trigram index (a materialized CTE cut at cap + 1), ranked and counted in one
+   * statement. Past the cap (the total is then "10,000+") each rank is its own arm cut at
+   * offset + limit: the exact name (the unique name index), names starting with the term
+   * (equipment_types_name_prefix_idx) and the rest from the name index read in order until enough
+   * match; ranking 20,000 matches of a common word in one statement took 45 ms at 100,000 types.
+   */
+  private async relevancePage(
+    query: EquipmentTypeListQuery,
+    term: string,
+  ): Promise<{ rows: EquipmentTypeWithCount[]; total: number; capped: boolean }> {
+    const where = this.filters(query)!;
+    const offset = (query.page - 1) * query.limit;
+    const prefix = `${escapeLike(term)}%`;
+    const name = sql`lower(${equipmentTypes.name})`;
+    const first = await this.db.execute<{ id: number; n: number }>(sql`
+      with matched as materialized (
+        select ${equipmentTypes.id} as id, ${name} as name_key,
+               case when ${name} = ${term} then 0 when ${name} like ${prefix} then 1 else 2 end as rank
+        from ${equipmentTypes} where ${where}
+      ), first_matches as (select * from matched limit ${LIST_COUNT_CAP + 1})
+      select id, (select count(*) from first_matches)::int as n from first_matches
+      order by rank, name_key, id
+      limit ${query.limit} offset ${offset}`);
+    const found = (first as unknown as { rows: Array<{ id: number; n: number }> }).rows;
+    const n = found.length ? Number(found[0]!.n) : 0;
+    const counted =
+      found.length || offset === 0
+        ? { total: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP }
+        : await countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP);
+    const { total, capped } = counted;
+    let ids = found.map((r) => Number(r.id));
+    if (capped) {
+      const others = this.filters({ ...query, search: undefined });
+      const within = (condition: SQL) => (others ? and(condition, others)! : condition);
+      const window = offset + query.limit;
+      // A name equal to or starting with the term contains it: these arms need no other test.
+      const arms = await this.db.execute<{ id: number }>(sql`
+        with exact as (
+          select ${equipmentTypes.id} as id, ${name} as name_key, 0 as rank
+          from ${equipmentTypes} where ${within(sql`${name} = ${term}`)}
+        ), prefix as (
+          select ${equipmentTypes.id} as id, ${name} as name_key, 1 as rank
+          from ${equipmentTypes} where ${within(sql`${name} like ${prefix}`)}
+          order by ${name}, ${equipmentTypes.id} limit ${window}
+        ), rest as (
+          select ${equipmentTypes.id} as id, ${name} as name_key, 2 as rank
+          from ${equipmentTypes} where ${where}
+          order by ${name}, ${equipmentTypes.id} limit ${window}
+        )
+        select id from (
+          select id, min(rank) as rank, min(name_key) as name_key
+          from (select * from exact union all select * from prefix union all select * from rest) as arms
+          group by id
+        ) as ranked
+        order by rank, name_key, id
+        limit ${query.limit} offset ${offset}`);
+      ids = (arms as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+    }
+    if (ids.length === 0) return { rows: [], total, capped };
+    const rows = await this.db
+      .select({ type: equipmentTypes, installedCount })
+      .from(equipmentTypes)
+      .where(inArray(equipmentTypes.id, ids));
+    const byId = new Map(
+      rows.map((r) => [r.type.id, { ...r.type, installedCount: Number(r.installedCount) }]),
+    );
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
   }
 
   async count(query: EquipmentTypeFilter): Promise<number> {
