@@ -6,6 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -16,7 +17,15 @@ import {
   equipmentListBySerialCase,
   equipmentListBySiteDueCase,
   equipmentListByTypeStatusCase,
+  equipmentSearchCommonCase,
+  equipmentSearchMediumCase,
+  equipmentSearchRareCase,
 } from './cases/equipment-list.js';
+import {
+  equipmentTypesSearchCommonCase,
+  equipmentTypesSearchMediumCase,
+  equipmentTypesSearchRareCase,
+} from './cases/equipment-types-search.js';
 import { runExportStream } from './cases/export-stream.js';
 import {
   globalSearchByNameCase,
@@ -46,6 +55,9 @@ import {
   shopProductNarrowSearchCase,
   shopProductSearchCase,
   shopProductSkuCase,
+  shopProductsSearchCommonCase,
+  shopProductsSearchMediumCase,
+  shopProductsSearchRareCase,
 } from './cases/shop.js';
 import { runBillsExport } from './cases/shop-bills.js';
 import {
@@ -56,21 +68,60 @@ import {
   shopOrdersByDateCase,
   shopOrdersYearCase,
 } from './cases/shop-orders.js';
-import { sitesSearchByCodeCase, sitesSearchByNameCase } from './cases/sites-search.js';
-import { userSearchCase, userSearchNarrowCase } from './cases/user-search.js';
+import {
+  sitesSearchByCodeCase,
+  sitesSearchByNameCase,
+  sitesSearchCommonCase,
+  sitesSearchMediumCase,
+  sitesSearchRareCase,
+} from './cases/sites-search.js';
+import {
+  userSearchCase,
+  userSearchCommonCase,
+  userSearchMediumCase,
+  userSearchNarrowCase,
+  userSearchRareCase,
+} from './cases/user-search.js';
 import { runChainVerification } from './cases/verification.js';
-import { type BenchCase, formatRow, HELLO_PATH, measure, registerHelloRoute } from './harness.js';
+import {
+  type BenchCase,
+  formatRow,
+  HELLO_PATH,
+  type Measurement,
+  measure,
+  measureSql,
+  registerHelloRoute,
+} from './harness.js';
+import {
+  type CapturedStatement,
+  capturePlans,
+  captureStatements,
+  type RecordedPlan,
+  writePlanRecord,
+} from './plans.js';
 import { runSoak } from './soak.js';
 
 const ALL_CASES: BenchCase[] = [
   authMeCase,
   userSearchCase,
   userSearchNarrowCase,
+  userSearchRareCase,
+  userSearchMediumCase,
+  userSearchCommonCase,
   sitesSearchByNameCase,
   sitesSearchByCodeCase,
+  sitesSearchRareCase,
+  sitesSearchMediumCase,
+  sitesSearchCommonCase,
   equipmentListBySiteDueCase,
   equipmentListByTypeStatusCase,
   equipmentListBySerialCase,
+  equipmentSearchRareCase,
+  equipmentSearchMediumCase,
+  equipmentSearchCommonCase,
+  equipmentTypesSearchRareCase,
+  equipmentTypesSearchMediumCase,
+  equipmentTypesSearchCommonCase,
   globalSearchBySiteCodeCase,
   globalSearchByNameCase,
   globalSearchBySerialCase,
@@ -84,6 +135,9 @@ const ALL_CASES: BenchCase[] = [
   shopProductNarrowSearchCase,
   shopProductSkuCase,
   shopProductBroadSearchCase,
+  shopProductsSearchRareCase,
+  shopProductsSearchMediumCase,
+  shopProductsSearchCommonCase,
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
   shopOrdersByDateCase,
@@ -104,7 +158,15 @@ const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const CASES = ONLY ? ALL_CASES.filter((c) => c.name.toLowerCase().includes(ONLY)) : ALL_CASES;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** BENCH_PLANS=1 (PostgreSQL) rewrites docs/search-plans.md with the plans of the search cases. */
+const RECORD_PLANS = process.env.BENCH_PLANS === '1';
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function ratioLine(route: Measurement, rawRun: Measurement, goal: number | undefined): string {
+  const ratio = rawRun.p99 > 0 ? route.p99 / rawRun.p99 : Number.POSITIVE_INFINITY;
+  const verdict = goal === undefined ? '' : ` (goal ≤ ${goal}: ${ratio <= goal ? 'met' : 'NOT met'})`;
+  return `p99 route / raw SQL: ${route.p99} / ${rawRun.p99} ms = ${ratio.toFixed(2)}${verdict}`;
+}
 
 async function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -121,11 +183,26 @@ async function reachable(url: string): Promise<boolean> {
   });
 }
 
-async function withDatabase(driver: 'pglite' | 'postgres', run: (db: DatabaseHandle) => Promise<void>) {
+/** Runs hand-written SQL with the planner kept off sequential scans, on a connection of its own. */
+type RawRunner = (statements: Array<string | CapturedStatement>) => Promise<void>;
+
+async function withDatabase(
+  driver: 'pglite' | 'postgres',
+  run: (db: DatabaseHandle, raw: RawRunner) => Promise<void>,
+) {
   if (driver === 'pglite') {
     const db = await openDatabase({});
     try {
-      await run(db);
+      // PGlite has one connection: the setting holds only while the raw statements run.
+      await run(db, async (statements) => {
+        await db.db.execute(sql.raw('set enable_seqscan = off'));
+        try {
+          for (const statement of statements)
+            if (typeof statement === 'string') await db.db.execute(sql.raw(statement));
+        } finally {
+          await db.db.execute(sql.raw('reset enable_seqscan'));
+        }
+      });
     } finally {
       await db.close();
     }
@@ -138,9 +215,17 @@ async function withDatabase(driver: 'pglite' | 'postgres', run: (db: DatabaseHan
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const rawClient = new pg.Client({ connectionString: url.toString() });
+  await rawClient.connect();
+  await rawClient.query('set enable_seqscan = off');
   try {
-    await run(db);
+    await run(db, async (statements) => {
+      for (const statement of statements)
+        if (typeof statement === 'string') await rawClient.query(statement);
+        else await rawClient.query(statement.text, statement.values);
+    });
   } finally {
+    await rawClient.end();
     await db.close();
     // BENCH_KEEP_DB=1 leaves the generated database behind, to read its plans with EXPLAIN.
     if (process.env.BENCH_KEEP_DB === '1') console.log(`   (kept database ${name})`);
@@ -151,7 +236,7 @@ async function withDatabase(driver: 'pglite' | 'postgres', run: (db: DatabaseHan
 
 async function runDriver(driver: 'pglite' | 'postgres') {
   console.log(`\n== ${driver} (${DURATION} s per run, ${CONNECTIONS} connections for throughput) ==`);
-  await withDatabase(driver, async (database) => {
+  await withDatabase(driver, async (database, raw) => {
     const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production' });
     const app = await buildApp(config, { database, logger: false });
     await registerHelloRoute(app);
@@ -163,12 +248,31 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       const helloOne = await measure('hello (reference)', `${baseURL}${HELLO_PATH}`, {}, 1, DURATION);
       console.log(formatRow(hello));
       console.log(formatRow(helloOne));
+      const plans: RecordedPlan[] = [];
       for (const benchCase of CASES) {
         const { path, headers = {} } = await benchCase.prepare({ app, baseURL, driver });
         const many = await measure(benchCase.name, `${baseURL}${path}`, headers, CONNECTIONS, DURATION);
         const one = await measure(benchCase.name, `${baseURL}${path}`, headers, 1, DURATION);
         console.log(formatRow(many, hello.requestsPerSecond));
         console.log(formatRow(one, helloOne.requestsPerSecond));
+        if (benchCase.rawSql) {
+          const statements = await benchCase.rawSql({ app, baseURL, driver });
+          const rawRun = await measureSql(`  raw SQL, written plainly`, () => raw(statements), DURATION);
+          console.log(formatRow(rawRun));
+          console.log(`   ${ratioLine(one, rawRun, benchCase.goals?.p99OverRawSql)}`);
+          if (benchCase.recordPlans && database.pool) {
+            // The route's own statements on the same page, sent back to back on one connection: what
+            // the route costs without HTTP, authentication and JSON.
+            const own = await captureStatements(app, database.pool, path, headers, benchCase.recordPlans);
+            const ownRun = await measureSql(`  raw SQL, the route's statements`, () => raw(own), DURATION);
+            console.log(formatRow(ownRun));
+            console.log(`   ${ratioLine(one, ownRun, benchCase.goals?.p99OverRawSql)}`);
+          }
+        }
+        if (benchCase.recordPlans && driver === 'postgres' && RECORD_PLANS && database.pool)
+          plans.push(
+            await capturePlans(app, database.pool, benchCase.name, path, headers, benchCase.recordPlans),
+          );
         const goal = benchCase.goals?.p99OneConnectionMs;
         if (goal !== undefined) {
           // A run where no request finished has no latency to speak of: that is not a goal met.
@@ -178,6 +282,10 @@ async function runDriver(driver: 'pglite' | 'postgres') {
           );
         }
       }
+      writePlanRecord(
+        plans,
+        `Generated ${new Date().toISOString().slice(0, 10)}; hello reference on one connection: ${helloOne.requestsPerSecond.toFixed(0)} req/s.`,
+      );
       // Placing orders: 10 callers, each placing a filled cart of its own (orders per second).
       if (!ONLY || 'shop orders placing'.includes(ONLY))
         await runOrderPlacing({ app, baseURL, driver }, CONNECTIONS, DURATION, hello.requestsPerSecond);

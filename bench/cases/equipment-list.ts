@@ -156,3 +156,64 @@ export const equipmentListBySerialCase: BenchCase = {
     };
   },
 };
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The equipment list's page written by hand, as one would in psql: the 20 best matches with their
+ * site and type through the trigram index (an exact asset tag or serial, then one starting with the
+ * term, then the rest, most urgent first within each), and the matches counted up to 10,001. The
+ * runner keeps the planner off sequential scans for it.
+ */
+function rawEquipmentPage(term: string): string[] {
+  const lower = term.toLowerCase();
+  const contains = quote(`%${lower}%`);
+  const prefix = quote(`${lower}%`);
+  const text = `(e.asset_tag || ' ' || coalesce(e.serial_number, '') || ' ' || e.name)`;
+  return [
+    `select e.*, s.site_code, s.name as site_name, s.status as site_status, t.name as type_name, t.category,
+            t.inspection_interval_days, t.status as type_status, t.default_template_id
+       from equipment e
+       join sites s on s.id = e.site_id
+       join equipment_types t on t.id = e.equipment_type_id
+      where ${text} ilike ${contains}
+      order by case when lower(e.asset_tag) = ${quote(lower)} or lower(e.serial_number) = ${quote(lower)} then 0
+                    when lower(e.asset_tag) like ${prefix} or lower(e.serial_number) like ${prefix} then 1
+                    else 2 end,
+               e.next_due_on asc nulls last, e.id asc
+      limit 20`,
+    `select count(*) from (select 1 from equipment e where ${text} ilike ${contains} limit 10001) m`,
+  ];
+}
+
+/** An equipment list search (issue 22): rare, medium and common terms over the same units. */
+function equipmentSearchCase(label: string, term: (units: number) => string): BenchCase {
+  return {
+    name: `list search: equipment ${label}`,
+    goals: { p99OneConnectionMs: 50, p99OverRawSql: 1.5 },
+    async prepare(ctx) {
+      const p = await prepareOnce(ctx);
+      const search = term(EQUIPMENT_UNITS[ctx.driver]);
+      return {
+        path: `/api/auth/equipments?search=${encodeURIComponent(search)}`,
+        headers: { authorization: p.token },
+      };
+    },
+    rawSql: async (ctx) => rawEquipmentPage(term(EQUIPMENT_UNITS[ctx.driver])),
+    // The equipment statements, and the site and type match of the term (the other ilike).
+    recordPlans: /"equipment"|ilike/,
+  };
+}
+
+/** One asset tag and the ten it begins (BU-610000 to BU-610009): 11 units, one exact, ten prefixes. */
+export const equipmentSearchRareCase = equipmentSearchCase(
+  'rare ?search=BU-61000 (1M)',
+  (units) => `BU-${Math.floor(units * 0.061)}`,
+);
+/** A serial number prefix: SN-00061000 to SN-00061999, 1,000 units, ranked as prefixes. */
+export const equipmentSearchMediumCase = equipmentSearchCase(
+  'medium ?search=SN-00061 (1M)',
+  () => 'SN-00061',
+);
+/** A name fragment in one unit in nine ('Bench unit 1…'), about 111,000 units: past the cap. */
+export const equipmentSearchCommonCase = equipmentSearchCase('common ?search=unit 1 (1M)', () => 'unit 1');

@@ -160,3 +160,53 @@ export const userSearchNarrowCase: BenchCase = {
     };
   },
 };
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The user list's page written by hand: the 20 best matches through the trigram index (the exact
+ * email, then a name, email or company starting with the term, then the rest, newest first within
+ * each) and the matches counted up to 10,001. The runner keeps the planner off sequential scans.
+ */
+function rawUsersPage(term: string): string[] {
+  const lower = term.toLowerCase();
+  const contains = quote(`%${lower}%`);
+  const prefix = quote(`${lower}%`);
+  const document = `(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(company, '') || ' ' || coalesce(employee_code, ''))`;
+  return [
+    `select * from users
+      where deleted_at is null and ${document} ilike ${contains}
+      order by case when lower(email) = ${quote(lower)} then 0
+                    when lower(first_name) like ${prefix} or lower(last_name) like ${prefix}
+                      or lower(first_name || ' ' || last_name) like ${prefix} or lower(email) like ${prefix}
+                      or lower(coalesce(company, '')) like ${prefix} then 1
+                    else 2 end,
+               created_at desc, id desc
+      limit 20`,
+    `select count(*) from (select 1 from users where deleted_at is null and ${document} ilike ${contains} limit 10001) m`,
+  ];
+}
+
+/** A user list search (issue 22): rare, medium and common terms over the same users. */
+function userListCase(label: string, term: string): BenchCase {
+  return {
+    name: `list search: users ${label} (${USER_COUNT / 1000}k)`,
+    goals: { p99OneConnectionMs: 50, p99OverRawSql: 1.5 },
+    async prepare({ app }) {
+      const token = await seed(app);
+      return {
+        path: `/api/admin/userlist?search=${encodeURIComponent(term)}&limit=20`,
+        headers: { authorization: token },
+      };
+    },
+    rawSql: async () => rawUsersPage(term),
+    recordPlans: /from "users"/,
+  };
+}
+
+/** Part of one email: a single user. */
+export const userSearchRareCase = userListCase('rare ?search=person4322.', 'person4322.');
+/** A surname: about 250 users. */
+export const userSearchMediumCase = userListCase('medium ?search=kulkarni', 'kulkarni');
+/** The email domains bench1 and bench10 to bench19: one user in nine, about 1,130. */
+export const userSearchCommonCase = userListCase('common ?search=bench1', 'bench1');

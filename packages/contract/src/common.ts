@@ -25,6 +25,13 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
+/**
+ * Lists count their matches exactly up to this many; beyond, `total` is this cap with
+ * `totalIsCapped: true` (shown "10,000+"), so a common search term never costs more to count than
+ * to show a page of.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),

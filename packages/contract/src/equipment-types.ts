@@ -52,13 +52,19 @@ export const equipmentTypeSortFields = [
   'inspectionIntervalDays',
   'installedCount',
   'createdAt',
+  'relevance',
 ] as const;
 
 export const equipmentTypeListQuerySchema = z.object({
   search: searchQuery.describe('Part of the name, category, manufacturer or model'),
   category: blankToUndefined(z.string().trim().max(80).optional()),
   status: blankToUndefined(equipmentTypeStatusSchema.optional()),
-  sort: blankToUndefined(sortSchema(equipmentTypeSortFields)),
+  sort: blankToUndefined(
+    sortSchema(equipmentTypeSortFields).describe(
+      'Default: relevance while searching (the exact name, then names starting with the term, then the rest; ' +
+        'by name within each), else name',
+    ),
+  ),
   ...listPaging,
 });
 export type EquipmentTypeListQuery = z.output<typeof equipmentTypeListQuerySchema>;

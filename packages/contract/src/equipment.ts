@@ -115,6 +115,7 @@ export const equipmentSortFields = [
   'installedOn',
   'status',
   'createdAt',
+  'relevance',
 ] as const;
 
 /** The filters shared by the list and the export. */
@@ -139,7 +140,12 @@ export const equipmentFilterQuerySchema = z.object({
 export type EquipmentFilterQuery = z.output<typeof equipmentFilterQuerySchema>;
 
 export const equipmentListQuerySchema = equipmentFilterQuerySchema.extend({
-  sort: blankToUndefined(sortSchema(equipmentSortFields).describe('Default: nextDueOn (most urgent first)')),
+  sort: blankToUndefined(
+    sortSchema(equipmentSortFields).describe(
+      'Default: relevance while searching (exact asset tag or serial number, then one starting with the term, ' +
+        'then the rest; most urgent first within each), else nextDueOn (most urgent first)',
+    ),
+  ),
   ...listPaging,
 });
 export type EquipmentListQuery = z.output<typeof equipmentListQuerySchema>;

@@ -240,7 +240,15 @@ export const siteListItemSchema = siteSchema.extend({
 });
 export type SiteListItem = z.infer<typeof siteListItemSchema>;
 
-export const siteSortFields = ['siteCode', 'name', 'city', 'status', 'createdAt', 'updatedAt'] as const;
+export const siteSortFields = [
+  'siteCode',
+  'name',
+  'city',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'relevance',
+] as const;
 export type SiteSortField = (typeof siteSortFields)[number];
 export const siteSortSchema = sortSchema(siteSortFields);
 export type SiteSort = NonNullable<z.infer<typeof siteSortSchema>>;
@@ -256,7 +264,10 @@ export const siteListQuerySchema = paginationQuerySchema.extend({
   status: siteStatusSchema.optional(),
   client_id: idSchema.optional(),
   city: z.string().trim().max(100).optional().describe('Exact city name, case-insensitive'),
-  sort: siteSortSchema.describe('field or -field; default -createdAt'),
+  sort: siteSortSchema.describe(
+    'field or -field; default relevance while searching (exact SiteId no. or id, then SiteId no., name or city ' +
+      'starting with the term, then the rest; newest first within each), else -createdAt',
+  ),
 });
 export type SiteListQueryValues = z.output<typeof siteListQuerySchema>;
 /** What a client sends: any of the parameters, defaults for the rest. */
@@ -268,6 +279,13 @@ export const siteStatusCountsSchema = z
     draft: z.number().int(),
     active: z.number().int(),
     inactive: z.number().int(),
+    capped: z
+      .boolean()
+      .optional()
+      .describe(
+        'true when more than 10,000 sites match: `all` is then 10,000 and each status count is a lower bound ' +
+          '(counted among the first 10,001 matches): show them with "+"',
+      ),
   })
   .describe('Sites per status for the same search, client and city (the status filter aside)');
 export type SiteStatusCounts = z.infer<typeof siteStatusCountsSchema>;

@@ -191,6 +191,7 @@ export const userSortFields = [
   'status',
   'lastLoginAt',
   'createdAt',
+  'relevance',
 ] as const;
 export type UserSortField = (typeof userSortFields)[number];
 export const USER_SEARCH_MAX_LENGTH = 100;
@@ -211,7 +212,11 @@ export const userListQuerySchema = paginationQuerySchema.extend({
     .optional(),
   status: userStatusSchema.optional(),
   search: searchField,
-  sort: sortSchema(userSortFields).describe('Default -createdAt (newest first)'),
+  sort: sortSchema(userSortFields).describe(
+    'Default relevance while searching (the exact email, phone or id, then a first name, last name, full ' +
+      'name, email or company starting with the term, then the rest; newest first within each), else ' +
+      '-createdAt (newest first). The total is exact up to 10,000 (totalIsCapped beyond).',
+  ),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

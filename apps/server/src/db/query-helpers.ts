@@ -1,6 +1,7 @@
 import { utcDateOf } from '@inspecta/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../core/clock.js';
+import type { Executor } from './database.js';
 
 /**
  * One ORDER BY term in the null order of Drizzle's `.desc()` indexes (DESC NULLS LAST; ascending
@@ -34,4 +35,23 @@ export function parseSort<F extends string>(
 ): { field: F; desc: boolean } {
   if (!sort) return { field: fallback, desc: false };
   return sort.startsWith('-') ? { field: sort.slice(1) as F, desc: true } : { field: sort as F, desc: false };
+}
+
+/**
+ * How many rows of `from` match `where`, exact up to `cap`, and whether there are more. The scan is
+ * a materialized CTE so PostgreSQL plans it without the LIMIT: with the LIMIT it expected the first
+ * matches early in the table and read it sequentially (45 ms for a word in one site name in seven,
+ * against 6 ms through the trigram index); the CTE is still read only until cap + 1 rows.
+ */
+export async function countCapped(
+  db: Executor,
+  from: SQL,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const result = await db.execute<{ n: number }>(sql`
+    with matched as materialized (select 1 from ${from} ${where ? sql`where ${where}` : sql``})
+    select count(*)::int as n from (select 1 from matched limit ${cap + 1}) as first_matches`);
+  const n = Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }

@@ -42,6 +42,10 @@ export type MatchingClients = number[] | 'many';
 function clientMatch(pattern: string): SQL {
   return and(
     eq(users.userType, 'client'),
+    // Implied by either arm below (the search document holds the full name and the company), and
+    // served by users_search_trgm_idx: without it every site search read the whole users table
+    // (5 ms at 10,000 users, on every request).
+    sql`${USER_SEARCH_DOCUMENT} ilike ${pattern}`,
     or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.company, pattern)),
   )!;
 }

@@ -1,6 +1,7 @@
+import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern } from '../../db/query-helpers.js';
+import { containsPattern, countCapped } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -39,6 +40,14 @@ export interface AssignmentListFilter extends AssignmentFilter {
 }
 
 const OPEN = ['assigned', 'in_progress'] as const;
+
+/** The list counts exactly up to this many (contract: "10,000+" beyond). */
+const ASSIGNMENT_COUNT_CAP = LIST_COUNT_CAP;
+/** What the list's filter reads: its search covers the site, the inspector and the template. */
+const COUNTED_FROM = sql`${assignments}
+  inner join ${sites} on ${sites.id} = ${assignments.siteId}
+  inner join ${users} on ${users.id} = ${assignments.inspectorId}
+  inner join ${templates} on ${templates.id} = ${assignments.templateId}`;
 
 export function isOpenStatus(status: string): boolean {
   return (OPEN as readonly string[]).includes(status);
@@ -142,31 +151,31 @@ export class AssignmentsRepository {
     return rows.map((r) => ({ ...r, equipment: byAssignment.get(r.assignment.id) ?? [] }));
   }
 
-  async list(filter: AssignmentListFilter): Promise<{ rows: AssignmentWithRefs[]; total: number }> {
+  /** A page and the matches, counted exactly up to ASSIGNMENT_COUNT_CAP (`capped` beyond). */
+  async list(
+    filter: AssignmentListFilter,
+  ): Promise<{ rows: AssignmentWithRefs[]; total: number; capped: boolean }> {
     const where = this.where(filter);
-    const [rows, totals] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.selectWithRefs()
         .where(where)
         .orderBy(...this.orderBy(filter.sort))
         .offset(filter.offset)
         .limit(filter.limit),
-      this.countWhere(where),
+      countCapped(this.db, COUNTED_FROM, where, ASSIGNMENT_COUNT_CAP),
     ]);
-    return { rows: await this.withEquipment(rows), total: totals };
+    return { rows: await this.withEquipment(rows), ...counted };
   }
 
+  /** Every match, exactly (an export's row count). */
   async count(filter: AssignmentFilter): Promise<number> {
-    return this.countWhere(this.where(filter));
-  }
-
-  private async countWhere(where: SQL | undefined): Promise<number> {
     const [row] = await this.db
       .select({ total: count() })
       .from(assignments)
       .innerJoin(sites, eq(sites.id, assignments.siteId))
       .innerJoin(users, eq(users.id, assignments.inspectorId))
       .innerJoin(templates, eq(templates.id, assignments.templateId))
-      .where(where);
+      .where(this.where(filter));
     return row?.total ?? 0;
   }
 

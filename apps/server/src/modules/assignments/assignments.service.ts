@@ -163,7 +163,7 @@ export class AssignmentsService {
 
   async list(query: AssignmentListQueryValues): Promise<AssignmentListResponse> {
     const today = this.today();
-    const { rows, total } = await this.repo.list({
+    const { rows, total, capped } = await this.repo.list({
       search: query.search || undefined,
       status: query.status,
       inspectorId: query.inspector_id,
@@ -176,7 +176,7 @@ export class AssignmentsService {
     });
     return {
       assigned_sites: rows.map((r) => toAssignment(r, today)),
-      pagination: { page: query.page, limit: query.limit, total },
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
     };
   }
 

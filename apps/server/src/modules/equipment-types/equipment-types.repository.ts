@@ -1,8 +1,12 @@
-import type { EquipmentTypeListQuery, equipmentTypeSortFields } from '@inspecta/contract';
-import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type EquipmentTypeListQuery,
+  type equipmentTypeSortFields,
+  LIST_COUNT_CAP,
+} from '@inspecta/contract';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, parseSort } from '../../db/query-helpers.js';
-import { equipment, equipmentTypes, templates } from '../../db/schema.js';
+import { containsPattern, countCapped, escapeLike, parseSort } from '../../db/query-helpers.js';
+import { equipment, equipmentTypeSearchText, equipmentTypes, templates } from '../../db/schema.js';
 
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
 export type EquipmentTypeWithCount = EquipmentTypeRow & { installedCount: number };
@@ -22,6 +26,8 @@ const SORT_COLUMNS: Record<SortField, SQL | typeof equipmentTypes.name> = {
   inspectionIntervalDays: sql`${equipmentTypes.inspectionIntervalDays}`,
   installedCount,
   createdAt: sql`${equipmentTypes.createdAt}`,
+  // Relevance needs a term (list); without one the catalogue's own order (name) stands in.
+  relevance: sql`lower(${equipmentTypes.name})`,
 };
 
 export class EquipmentTypesRepository {
@@ -30,39 +36,112 @@ export class EquipmentTypesRepository {
   private filters(query: EquipmentTypeFilter): SQL | undefined {
     const conditions: SQL[] = [];
     if (query.search) {
-      const pattern = containsPattern(query.search);
-      conditions.push(
-        or(
-          ilike(equipmentTypes.name, pattern),
-          ilike(equipmentTypes.category, pattern),
-          ilike(equipmentTypes.manufacturer, pattern),
-          ilike(equipmentTypes.model, pattern),
-        )!,
-      );
+      // One expression, so the trigram index serves it (four ilike tests read every type).
+      conditions.push(sql`${equipmentTypeSearchText(equipmentTypes)} ilike ${containsPattern(query.search)}`);
     }
     if (query.category) conditions.push(sql`lower(${equipmentTypes.category}) = lower(${query.category})`);
     if (query.status) conditions.push(eq(equipmentTypes.status, query.status));
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  async list(query: EquipmentTypeListQuery): Promise<{ rows: EquipmentTypeWithCount[]; total: number }> {
+  /**
+   * One page and its total, exact up to LIST_COUNT_CAP. While searching with no sort asked, the
+   * exact name comes first, then names starting with the term, then the rest, by name within each
+   * (relevancePage).
+   */
+  async list(
+    query: EquipmentTypeListQuery,
+  ): Promise<{ rows: EquipmentTypeWithCount[]; total: number; capped: boolean }> {
     const where = this.filters(query);
-    const { field, desc: descending } = parseSort<SortField>(query.sort, 'name');
-    const order = descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]);
-    const [rows, [counted]] = await Promise.all([
+    const term = query.search?.trim().toLowerCase();
+    const sort = query.sort ?? (term ? 'relevance' : undefined);
+    const { field, desc: descending } = parseSort<SortField>(sort, 'name');
+    if (field === 'relevance' && term) return this.relevancePage(query, term);
+    const [rows, counted] = await Promise.all([
       this.db
         .select({ type: equipmentTypes, installedCount })
         .from(equipmentTypes)
         .where(where)
-        .orderBy(order, asc(equipmentTypes.id))
+        .orderBy(descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]), asc(equipmentTypes.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(equipmentTypes).where(where),
+      countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP),
     ]);
     return {
       rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
-      total: counted?.total ?? 0,
+      ...counted,
     };
+  }
+
+  /**
+   * The page in relevance order, as the equipment list's: up to LIST_COUNT_CAP matches are read
+   * once through the trigram index (a materialized CTE cut at cap + 1), ranked and counted in one
+   * statement. Past the cap (the total is then "10,000+") each rank is its own arm cut at
+   * offset + limit: the exact name (the unique name index), names starting with the term
+   * (equipment_types_name_prefix_idx) and the rest from the name index read in order until enough
+   * match; ranking 20,000 matches of a common word in one statement took 45 ms at 100,000 types.
+   */
+  private async relevancePage(
+    query: EquipmentTypeListQuery,
+    term: string,
+  ): Promise<{ rows: EquipmentTypeWithCount[]; total: number; capped: boolean }> {
+    const where = this.filters(query)!;
+    const offset = (query.page - 1) * query.limit;
+    const prefix = `${escapeLike(term)}%`;
+    const name = sql`lower(${equipmentTypes.name})`;
+    const first = await this.db.execute<{ id: number; n: number }>(sql`
+      with matched as materialized (
+        select ${equipmentTypes.id} as id, ${name} as name_key,
+               case when ${name} = ${term} then 0 when ${name} like ${prefix} then 1 else 2 end as rank
+        from ${equipmentTypes} where ${where}
+      ), first_matches as (select * from matched limit ${LIST_COUNT_CAP + 1})
+      select id, (select count(*) from first_matches)::int as n from first_matches
+      order by rank, name_key, id
+      limit ${query.limit} offset ${offset}`);
+    const found = (first as unknown as { rows: Array<{ id: number; n: number }> }).rows;
+    const n = found.length ? Number(found[0]!.n) : 0;
+    const counted =
+      found.length || offset === 0
+        ? { total: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP }
+        : await countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP);
+    const { total, capped } = counted;
+    let ids = found.map((r) => Number(r.id));
+    if (capped) {
+      const others = this.filters({ ...query, search: undefined });
+      const within = (condition: SQL) => (others ? and(condition, others)! : condition);
+      const window = offset + query.limit;
+      // A name equal to or starting with the term contains it: these arms need no other test.
+      const arms = await this.db.execute<{ id: number }>(sql`
+        with exact as (
+          select ${equipmentTypes.id} as id, ${name} as name_key, 0 as rank
+          from ${equipmentTypes} where ${within(sql`${name} = ${term}`)}
+        ), prefix as (
+          select ${equipmentTypes.id} as id, ${name} as name_key, 1 as rank
+          from ${equipmentTypes} where ${within(sql`${name} like ${prefix}`)}
+          order by ${name}, ${equipmentTypes.id} limit ${window}
+        ), rest as (
+          select ${equipmentTypes.id} as id, ${name} as name_key, 2 as rank
+          from ${equipmentTypes} where ${where}
+          order by ${name}, ${equipmentTypes.id} limit ${window}
+        )
+        select id from (
+          select id, min(rank) as rank, min(name_key) as name_key
+          from (select * from exact union all select * from prefix union all select * from rest) as arms
+          group by id
+        ) as ranked
+        order by rank, name_key, id
+        limit ${query.limit} offset ${offset}`);
+      ids = (arms as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+    }
+    if (ids.length === 0) return { rows: [], total, capped };
+    const rows = await this.db
+      .select({ type: equipmentTypes, installedCount })
+      .from(equipmentTypes)
+      .where(inArray(equipmentTypes.id, ids));
+    const byId = new Map(
+      rows.map((r) => [r.type.id, { ...r.type, installedCount: Number(r.installedCount) }]),
+    );
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
   }
 
   async count(query: EquipmentTypeFilter): Promise<number> {

@@ -86,10 +86,10 @@ export class EquipmentTypesService {
   }
 
   async list(query: EquipmentTypeListQuery): Promise<EquipmentTypeListResponse> {
-    const { rows, total } = await this.repo.list(query);
+    const { rows, total, capped } = await this.repo.list(query);
     return {
       equipments: rows.map(toEquipmentType),
-      pagination: { page: query.page, limit: query.limit, total },
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
     };
   }
 

@@ -1,8 +1,8 @@
-import type { EquipmentFilterQuery, equipmentSortFields } from '@inspecta/contract';
+import { type EquipmentFilterQuery, type equipmentSortFields, LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
-import { containsPattern, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, countCapped, escapeLike, parseSort } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -13,6 +13,9 @@ import {
   sites,
   users,
 } from '../../db/schema.js';
+
+/** The list counts exactly up to this many (contract: "10,000+" beyond). */
+const EQUIPMENT_COUNT_CAP = LIST_COUNT_CAP;
 
 export type EquipmentRow = typeof equipment.$inferSelect;
 export type EquipmentInsert = typeof equipment.$inferInsert;
@@ -50,6 +53,8 @@ const SORT_COLUMNS: Record<SortField, SQL> = {
   installedOn: sql`${equipment.installedOn}`,
   status: sql`${equipment.status}`,
   createdAt: sql`${equipment.createdAt}`,
+  // Relevance needs a term (relevancePageIds); without one the register's own order stands in.
+  relevance: sql`${equipment.nextDueOn}`,
 };
 
 /**
@@ -75,7 +80,15 @@ export class EquipmentRepository {
       this.db
         .select({ id: sites.id })
         .from(sites)
-        .where(or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern))),
+        // The search_text condition is implied (it holds the code and the name, lower-cased) and lets
+        // the sites' trigram index serve the match: alone, the two ilike tests read every site (a
+        // sequential scan of 102,000 rows in the bench's plan record, on every equipment search).
+        .where(
+          and(
+            sql`${sites.searchText} like ${containsPattern(term.toLowerCase())}`,
+            or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
+          ),
+        ),
       this.db
         .select({ id: equipmentTypes.id })
         .from(equipmentTypes)
@@ -108,27 +121,158 @@ export class EquipmentRepository {
     filters: ResolvedFilters,
     today: string,
     paging: { page: number; limit: number; sort?: string | undefined },
-  ): Promise<{ rows: EquipmentWithRefs[]; total: number }> {
+  ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean }> {
     const where = this.where(filters, today);
-    const { field, desc: descending } = parseSort<SortField>(paging.sort, 'nextDueOn');
-    const column = SORT_COLUMNS[field];
+    const sort = paging.sort ?? (filters.search?.trim() ? 'relevance' : undefined);
+    const { field, desc: descending } = parseSort<SortField>(sort, 'nextDueOn');
     const offset = (paging.page - 1) * paging.limit;
+    if (field === 'relevance' && filters.search?.trim()) {
+      const ranked = await this.rankedFirstMatches(filters, today, offset, paging.limit);
+      if (ranked) return ranked;
+      // Past the cap: the total is known to be 10,000+, only the page remains.
+      const rows = await this.relevancePage(filters, today, offset, paging.limit);
+      return { rows, total: EQUIPMENT_COUNT_CAP, capped: true };
+    }
     const rows = await this.db
       .select({ unit: equipment, site: siteRef, type: typeRef })
       .from(equipment)
       .innerJoin(sites, eq(sites.id, equipment.siteId))
       .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
       .where(where)
-      .orderBy(descending ? desc(column) : asc(column), descending ? desc(equipment.id) : asc(equipment.id))
+      .orderBy(
+        descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
+        descending ? desc(equipment.id) : asc(equipment.id),
+      )
       .limit(paging.limit)
       .offset(offset);
     // A short page is the last one: the total is known without counting (searches, small sites).
-    if (rows.length > 0 && rows.length < paging.limit) return { rows, total: offset + rows.length };
-    if (rows.length === 0 && offset === 0) return { rows, total: 0 };
-    return { rows, total: await this.countWhere(where) };
+    if (rows.length > 0 && rows.length < paging.limit)
+      return { rows, total: offset + rows.length, capped: false };
+    if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
+    // Counted up to the cap only: the unfiltered register of 1,000,000 units counts 10,001 rows, not all.
+    return { rows, ...(await countCapped(this.db, sql`${equipment}`, where, EQUIPMENT_COUNT_CAP)) };
   }
 
-  /** How many units match the filters (an export's row count). */
+  /** 0: the exact asset tag or serial; 1: one starting with the term; 2: any other match. */
+  private rankOf(term: string): SQL {
+    const prefix = `${escapeLike(term)}%`;
+    return sql`case when lower(${equipment.assetTag}) = ${term} or lower(${equipment.serialNumber}) = ${term} then 0
+      when lower(${equipment.assetTag}) like ${prefix} or lower(${equipment.serialNumber}) like ${prefix} then 1
+      else 2 end`;
+  }
+
+  /**
+   * A term with at most LIST_COUNT_CAP matches: its matches read once through the trigram index
+   * (a materialized CTE, planned without the LIMIT and read only until cap + 1), ranked in memory,
+   * and counted in the same statement: one read of the matches where the arms and the count read
+   * them up to three times. Answers undefined past the cap (relevancePage then).
+   */
+  private async rankedFirstMatches(
+    filters: ResolvedFilters,
+    today: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean } | undefined> {
+    const term = (filters.search ?? '').trim().toLowerCase();
+    const result = await this.db.execute<{ id: number; n: number }>(sql`
+      with matched as materialized (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, ${this.rankOf(term)} as rank
+        from ${equipment} where ${this.where(filters, today)}
+      ), first_matches as (select * from matched limit ${EQUIPMENT_COUNT_CAP + 1})
+      select id, (select count(*) from first_matches)::int as n from first_matches
+      order by rank, next_due_on asc nulls last, id asc
+      limit ${limit} offset ${offset}`);
+    const found = (result as unknown as { rows: Array<{ id: number; n: number }> }).rows;
+    const total = found.length
+      ? Number(found[0]!.n)
+      : offset > 0
+        ? await this.countMatches(filters, today)
+        : 0;
+    if (total > EQUIPMENT_COUNT_CAP) return undefined;
+    return { rows: await this.withRefs(found.map((r) => Number(r.id))), total, capped: false };
+  }
+
+  /** The matches up to the cap + 1 (a page past the last one has no row to carry the count). */
+  private async countMatches(filters: ResolvedFilters, today: string): Promise<number> {
+    const { total, capped } = await countCapped(
+      this.db,
+      sql`${equipment}`,
+      this.where(filters, today),
+      EQUIPMENT_COUNT_CAP,
+    );
+    return capped ? total + 1 : total;
+  }
+
+  /** Units by id with their site and type, in the order of `ids`. */
+  private async withRefs(ids: number[]): Promise<EquipmentWithRefs[]> {
+    if (ids.length === 0) return [];
+    const found = await this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(inArray(equipment.id, ids));
+    const byId = new Map(found.map((r) => [r.unit.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * The page in relevance order past the cap: an exact asset tag or serial number (rank 0), then one starting
+   * with the term (1), then every other match (2: a substring, the name, the site or the type),
+   * most urgent first within a rank. Each rank is its own arm, cut at offset + limit rows in its own
+   * order, so PostgreSQL takes each from the index that fits: the text_pattern_ops indexes on the
+   * asset tag and the serial for the first two, and for the rest the trigram index (a rare term) or
+   * the due-date index read until enough units match (a common one). One statement ranking every
+   * match would read all of them: a site name alone matches 500 units each.
+   */
+  private async relevancePage(
+    filters: ResolvedFilters,
+    today: string,
+    offset: number,
+    limit: number,
+  ): Promise<EquipmentWithRefs[]> {
+    const term = (filters.search ?? '').trim().toLowerCase();
+    const others = this.where({ ...filters, search: undefined }, today);
+    const within = (condition: SQL) => (others ? and(condition, others)! : condition);
+    const window = offset + limit;
+    const prefix = `${escapeLike(term)}%`;
+    // A tag or serial equal to, or starting with, the term contains it: these arms need no other test.
+    const exact = or(
+      sql`lower(${equipment.assetTag}) = ${term}`,
+      sql`lower(${equipment.serialNumber}) = ${term}`,
+    )!;
+    const startsWith = or(
+      sql`lower(${equipment.assetTag}) like ${prefix}`,
+      sql`lower(${equipment.serialNumber}) like ${prefix}`,
+    )!;
+    const urgent = sql`${equipment.nextDueOn} asc nulls last, ${equipment.id} asc`;
+    const result = await this.db.execute<{ id: number }>(sql`
+      with exact as (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, 0 as rank
+        from ${equipment} where ${within(exact)}
+        order by ${urgent} limit ${window}
+      ), prefix as (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, 1 as rank
+        from ${equipment} where ${within(startsWith)}
+        order by ${urgent} limit ${window}
+      ), rest as (
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, 2 as rank
+        from ${equipment} where ${this.where(filters, today)}
+        order by ${urgent} limit ${window}
+      )
+      select id from (
+        select id, min(rank) as rank, min(next_due_on) as next_due_on
+        from (select * from exact union all select * from prefix union all select * from rest) as arms
+        group by id
+      ) as ranked
+      order by rank, next_due_on asc nulls last, id asc
+      limit ${limit} offset ${offset}`);
+    return this.withRefs(
+      (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id)),
+    );
+  }
+
+  /** How many units match the filters, exactly (an export's row count). */
   async count(filters: ResolvedFilters, today: string): Promise<number> {
     return this.countWhere(this.where(filters, today));
   }

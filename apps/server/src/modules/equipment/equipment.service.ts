@@ -138,10 +138,10 @@ export class EquipmentService {
 
   async list(query: EquipmentListQuery): Promise<EquipmentListResponse> {
     const today = this.today();
-    const { rows, total } = await this.repo.list(await this.resolveFilters(query), today, query);
+    const { rows, total, capped } = await this.repo.list(await this.resolveFilters(query), today, query);
     return {
       equipments: rows.map((row) => toEquipment(row, today)),
-      pagination: { page: query.page, limit: query.limit, total },
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
     };
   }
 

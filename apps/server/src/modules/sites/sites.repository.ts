@@ -1,7 +1,8 @@
-import type { SiteSort, SiteStatus } from '@inspecta/contract';
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { LIST_COUNT_CAP, type SiteSort, type SiteStatus } from '@inspecta/contract';
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { countCapped, escapeLike } from '../../db/query-helpers.js';
 import { assignments, equipment, inspections, sites, users } from '../../db/schema.js';
 import { type MatchingClients, matchingClients, siteSearchCondition } from '../../db/search-conditions.js';
 
@@ -48,6 +49,13 @@ export const clientColumns = {
   deletedAt: users.deletedAt,
 };
 
+/** Sites per status; `capped` when more than SITE_COUNT_CAP match (the figures are then lower bounds). */
+export type SiteCounts = Record<SiteStatus, number> & { capped: boolean };
+
+/** Searches count their matches exactly up to this many (contract: "10,000+" beyond). */
+export const SITE_COUNT_CAP = LIST_COUNT_CAP;
+const MAX_INT = 2_147_483_647;
+
 export interface SearchPlan {
   filter: SiteListFilter;
   clientIds: MatchingClients;
@@ -63,7 +71,8 @@ const SORT_COLUMNS = {
 } as const;
 
 function orderBy(sort: SiteSort | undefined): SQL[] {
-  const value = sort ?? '-createdAt';
+  // Relevance needs a term; without one the register's own order stands in.
+  const value = !sort || sort === 'relevance' || sort === '-relevance' ? '-createdAt' : sort;
   const descending = value.startsWith('-');
   const column = SORT_COLUMNS[(descending ? value.slice(1) : value) as keyof typeof SORT_COLUMNS];
   const direction = descending ? desc : asc;
@@ -86,8 +95,15 @@ export class SitesRepository {
   /** The register's filter; its search is the one the global search counts with too. */
   private conditions(plan: SearchPlan, withStatus: boolean): SQL | undefined {
     const { filter } = plan;
+    const search = filter.search ? siteSearchCondition(this.db, filter.search, plan.clientIds) : undefined;
+    const filters = this.filterConditions(filter, withStatus);
+    if (search && filters) return and(search, filters);
+    return search ?? filters;
+  }
+
+  /** The client, city and (optionally) status filters, without the search. */
+  private filterConditions(filter: SiteListFilter, withStatus: boolean): SQL | undefined {
     const parts: SQL[] = [];
-    if (filter.search) parts.push(siteSearchCondition(this.db, filter.search, plan.clientIds));
     if (filter.clientId !== undefined) parts.push(eq(sites.clientId, filter.clientId));
     if (filter.city) parts.push(sql`lower(${sites.city}) = ${filter.city.toLowerCase()}`);
     if (withStatus && filter.status) parts.push(eq(sites.status, filter.status));
@@ -123,41 +139,21 @@ export class SitesRepository {
   }
 
   /**
-   * A search's page and counts from one pass over the matches: the trigram scan runs once, into a
-   * materialized set holding just id, status and the sort key; the counts and the page's ids come
-   * from it, and the page's rows are then read by primary key. (Without a search term the plain
-   * `list` + `countByStatus` are cheaper: the page then comes straight off an ordered index.)
+   * A search's page and its counts, in two statements run side by side (on PostgreSQL on two pool
+   * connections). Their cost follows the page and the count cap, not how common the term is.
    */
   async searchPage(
     plan: SearchPlan,
-    sort: SiteSort | undefined,
+    sort: SiteSort,
     offset: number,
     limit: number,
-  ): Promise<{ rows: SiteWithClient[]; counts: Record<SiteStatus, number> }> {
-    const value = sort ?? '-createdAt';
-    const descending = value.startsWith('-');
-    const sortColumn = SORT_COLUMNS[(descending ? value.slice(1) : value) as keyof typeof SORT_COLUMNS];
-    const direction = sql.raw(descending ? 'desc' : 'asc');
-    const where = this.conditions(plan, false);
-    const status = plan.filter.status;
-    const result = await this.db.execute<{ counts: unknown; ids: unknown }>(sql`
-      with matched as materialized (
-        select ${sites.id} as id, ${sites.status} as status, ${sortColumn} as sort_key
-        from ${sites} ${where ? sql`where ${where}` : sql``}
-      )
-      select
-        (select coalesce(json_agg(json_build_array(c.status, c.n)), '[]'::json)
-           from (select status, count(*)::int as n from matched group by status) c) as counts,
-        (select coalesce(json_agg(p.id order by p.sort_key ${direction}, p.id ${direction}), '[]'::json)
-           from (select id, sort_key from matched
-                 ${status ? sql`where status = ${status}` : sql``}
-                 order by sort_key ${direction}, id ${direction}
-                 limit ${limit} offset ${offset}) p) as ids`);
-    const [row] = (result as unknown as { rows: Array<{ counts: unknown; ids: unknown }> }).rows;
-    const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-    const counts: Record<SiteStatus, number> = { draft: 0, active: 0, inactive: 0 };
-    for (const [key, n] of parse(row?.counts ?? []) as Array<[SiteStatus, number]>) counts[key] = Number(n);
-    const ids = (parse(row?.ids ?? []) as number[]).map(Number);
+  ): Promise<{ rows: SiteWithClient[]; counts: SiteCounts }> {
+    const [ids, counts] = await Promise.all([
+      sort === 'relevance' || sort === '-relevance'
+        ? this.relevancePageIds(plan, offset, limit)
+        : this.sortedPageIds(plan, sort, offset, limit),
+      this.countByStatusCapped(plan),
+    ]);
     if (ids.length === 0) return { rows: [], counts };
     const found = await this.db
       .select({ site: sites, client: clientColumns })
@@ -166,6 +162,102 @@ export class SitesRepository {
       .where(inArray(sites.id, ids));
     const byId = new Map(found.map((r) => [r.site.id, r]));
     return { rows: ids.flatMap((id) => byId.get(id) ?? []), counts };
+  }
+
+  /**
+   * The page in relevance order: an exact SiteId no. or id (rank 0), then a SiteId no., name or city
+   * starting with the term (1), then every other match (2), newest first within a rank. Each rank is
+   * its own arm, cut at offset + limit rows in its own order, so PostgreSQL can take each from the
+   * index that fits: the unique code index and the primary key, the text_pattern_ops prefix
+   * indexes, and for the rest either the trigram index (a rare term) or the creation index read
+   * backwards until enough rows match (a common one, about 150 rows for "warehouse"). One statement
+   * ranking every match instead read all 14,000 sites behind a common word.
+   */
+  private async relevancePageIds(plan: SearchPlan, offset: number, limit: number): Promise<number[]> {
+    const term = (plan.filter.search ?? '').trim().toLowerCase();
+    const filters = this.filterConditions(plan.filter, true);
+    const within = (condition: SQL) => (filters ? and(condition, filters)! : condition);
+    const window = offset + limit;
+    const prefix = `${escapeLike(term)}%`;
+    const exactArms: SQL[] = [sql`lower(${sites.siteCode}) = ${term}`];
+    const asId = term.replace(/^#/, '');
+    if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT) exactArms.push(eq(sites.id, Number(asId)));
+    // A prefix of the code, name or city is a substring of search_text: the arms need no other test.
+    const startsWith = or(
+      sql`lower(${sites.siteCode}) like ${prefix}`,
+      sql`lower(${sites.name}) like ${prefix}`,
+      sql`lower(${sites.city}) like ${prefix}`,
+    )!;
+    const matches = this.conditions(plan, true)!;
+    const result = await this.db.execute<{ id: number }>(sql`
+      with exact as (
+        select ${sites.id} as id, ${sites.createdAt} as created_at, 0 as rank
+        from ${sites} where ${within(or(...exactArms)!)}
+      ), prefix as (
+        select ${sites.id} as id, ${sites.createdAt} as created_at, 1 as rank
+        from ${sites} where ${within(startsWith)}
+        order by ${sites.createdAt} desc, ${sites.id} desc limit ${window}
+      ), rest as (
+        select ${sites.id} as id, ${sites.createdAt} as created_at, 2 as rank
+        from ${sites} where ${matches}
+        order by ${sites.createdAt} desc, ${sites.id} desc limit ${window}
+      )
+      select id from (
+        select id, min(rank) as rank, max(created_at) as created_at
+        from (select * from exact union all select * from prefix union all select * from rest) as arms
+        group by id
+      ) as ranked
+      order by rank, created_at desc, id desc
+      limit ${limit} offset ${offset}`);
+    return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  }
+
+  /** The page in a chosen column order: PostgreSQL picks the trigram index or the sort column's. */
+  private async sortedPageIds(
+    plan: SearchPlan,
+    sort: SiteSort,
+    offset: number,
+    limit: number,
+  ): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(this.conditions(plan, true))
+      .orderBy(...orderBy(sort))
+      .offset(offset)
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Matches per status, exact up to SITE_COUNT_CAP. The scan is a materialized CTE so that it is
+   * planned without the LIMIT: with it, PostgreSQL expected the first 10,001 matches early in the
+   * table and read it sequentially (45 ms for "warehouse" against 6 ms through the trigram index).
+   * Beyond the cap `all` is the cap and each status count a lower bound (`capped`).
+   */
+  private async countByStatusCapped(plan: SearchPlan): Promise<SiteCounts> {
+    const where = this.conditions(plan, false);
+    const result = await this.db.execute<{ status: SiteStatus; n: number }>(sql`
+      with matched as materialized (
+        select ${sites.status} as status from ${sites} ${where ? sql`where ${where}` : sql``}
+      )
+      select status, count(*)::int as n
+      from (select status from matched limit ${SITE_COUNT_CAP + 1}) as first_matches
+      group by status`);
+    const counts: SiteCounts = { draft: 0, active: 0, inactive: 0, capped: false };
+    let all = 0;
+    for (const row of (result as unknown as { rows: Array<{ status: SiteStatus; n: number }> }).rows) {
+      counts[row.status] = Number(row.n);
+      all += Number(row.n);
+    }
+    counts.capped = all > SITE_COUNT_CAP;
+    return counts;
+  }
+
+  /** The matches of one status, exact up to SITE_COUNT_CAP (the total of a status tab past the cap). */
+  async countStatusCapped(plan: SearchPlan, status: SiteStatus): Promise<{ total: number; capped: boolean }> {
+    const where = and(this.conditions(plan, false), eq(sites.status, status));
+    return countCapped(this.db, sql`${sites}`, where, SITE_COUNT_CAP);
   }
 
   /** Sites per status for the filter, ignoring its status: the list's counts and its total. */

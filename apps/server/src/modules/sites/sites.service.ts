@@ -26,7 +26,13 @@ import type { SiteContactValue } from '../../db/schema.js';
 import { SiteClientsRepository } from './site-clients.repository.js';
 import { SiteInspectionsRepository } from './site-inspections.repository.js';
 import { personName, toSite, toSiteClient } from './sites.mapper.js';
-import { type SiteInsert, type SiteRow, SitesRepository, type SiteWithClient } from './sites.repository.js';
+import {
+  SITE_COUNT_CAP,
+  type SiteInsert,
+  type SiteRow,
+  SitesRepository,
+  type SiteWithClient,
+} from './sites.repository.js';
 
 /** The fields a create or an update may set, in the order they are compared for the audit trail. */
 const EDITABLE_FIELDS = [
@@ -156,14 +162,46 @@ export class SitesService {
     };
     const plan = await this.repo.searchPlan(filter);
     const offset = (query.page - 1) * query.limit;
-    const { rows, counts } = filter.search
-      ? await this.repo.searchPage(plan, query.sort, offset, query.limit)
-      : await Promise.all([
-          this.repo.list(plan, query.sort, offset, query.limit),
-          this.repo.countByStatus(plan),
-        ]).then(([list, byStatus]) => ({ rows: list, counts: byStatus }));
-    const equipmentCounts = await this.repo.equipmentCounts(rows.map((r) => r.site.id));
+    if (filter.search) {
+      // While searching, the best matches come first unless a column order was asked for.
+      const sort = query.sort ?? 'relevance';
+      const { rows, counts } = await this.repo.searchPage(plan, sort, offset, query.limit);
+      const all = counts.capped ? SITE_COUNT_CAP : counts.draft + counts.active + counts.inactive;
+      // Past the cap the status figures are lower bounds; a status tab's own total is counted on its own.
+      const { total, capped: totalIsCapped } =
+        query.status && counts.capped
+          ? await this.repo.countStatusCapped(plan, query.status)
+          : { total: query.status ? counts[query.status] : all, capped: !query.status && counts.capped };
+      return this.listResponse(rows, query, {
+        total,
+        totalIsCapped,
+        counts: {
+          all,
+          draft: counts.draft,
+          active: counts.active,
+          inactive: counts.inactive,
+          ...(counts.capped ? { capped: true } : {}),
+        },
+      });
+    }
+    const [rows, counts] = await Promise.all([
+      this.repo.list(plan, query.sort, offset, query.limit),
+      this.repo.countByStatus(plan),
+    ]);
     const all = counts.draft + counts.active + counts.inactive;
+    return this.listResponse(rows, query, {
+      total: query.status ? counts[query.status] : all,
+      totalIsCapped: false,
+      counts: { all, ...counts },
+    });
+  }
+
+  private async listResponse(
+    rows: SiteWithClient[],
+    query: SiteListQueryValues,
+    totals: { total: number; totalIsCapped: boolean; counts: SiteListResponse['counts'] },
+  ): Promise<SiteListResponse> {
+    const equipmentCounts = await this.repo.equipmentCounts(rows.map((r) => r.site.id));
     return {
       sites: rows.map(({ site, client }) => ({
         ...toSite(site, client),
@@ -172,9 +210,10 @@ export class SitesService {
       pagination: {
         page: query.page,
         limit: query.limit,
-        total: query.status ? counts[query.status] : all,
+        total: totals.total,
+        ...(totals.totalIsCapped ? { totalIsCapped: true } : {}),
       },
-      counts: { all, ...counts },
+      counts: totals.counts,
     };
   }
 

@@ -1,9 +1,13 @@
-import type { UserSortField, UserType } from '@inspecta/contract';
+import { LIST_COUNT_CAP, type UserSortField, type UserType } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
+import { countCapped, escapeLike } from '../../db/query-helpers.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
 import { userSearchCondition } from '../../db/search-conditions.js';
+
+/** The user list counts exactly up to this many (contract: "10,000+" beyond). */
+const USER_COUNT_CAP = LIST_COUNT_CAP;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -60,7 +64,33 @@ function userFilterWhere(filter: UserFilter): SQL | undefined {
   );
 }
 
-function orderBy(sort: string | undefined): SQL[] {
+/**
+ * The best matches first, as the global search ranks users: the exact email, id or phone (0), then a
+ * first name, last name, full name, email or company starting with the term (1), then the rest (2).
+ * Ranked over the matches the trigram index finds; the page then needs no index of its own.
+ */
+function relevanceOrder(search: string): SQL[] {
+  const term = search.trim().toLowerCase();
+  const prefix = `${escapeLike(term)}%`;
+  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/[\s().-]/g, '') : null;
+  const id = /^#?(\d{1,9})$/.exec(term)?.[1];
+  const exact = or(
+    sql`lower(${users.email}) = ${term}`,
+    id ? eq(users.id, Number(id)) : undefined,
+    digits && digits.length >= 8 ? sql`${users.phone} in (${digits}, ${`+91${digits}`})` : undefined,
+  )!;
+  const rank = sql`case when ${exact} then 0
+    when lower(${users.firstName}) like ${prefix} or lower(${users.lastName}) like ${prefix}
+      or lower(${users.firstName} || ' ' || ${users.lastName}) like ${prefix} or lower(${users.email}) like ${prefix}
+      or lower(coalesce(${users.company}, '')) like ${prefix} then 1
+    else 2 end`;
+  return [asc(rank), desc(users.createdAt), desc(users.id)];
+}
+
+function orderBy(sort: string | undefined, search: string | undefined): SQL[] {
+  // While searching the best matches come first unless a column order was asked for.
+  if (search && (!sort || sort === 'relevance' || sort === '-relevance')) return relevanceOrder(search);
+  if (sort === 'relevance' || sort === '-relevance') sort = undefined;
   const descending = sort?.startsWith('-') ?? true;
   const field = (sort?.replace(/^-/, '') ?? 'createdAt') as UserSortField;
   const dir = (expr: SQL | AnyPgColumn) => (descending ? desc(expr) : asc(expr));
@@ -100,19 +130,20 @@ export interface AuditEventWithActor {
 export class UsersRepository {
   constructor(private readonly db: Executor) {}
 
-  async list(filter: UserListFilter): Promise<{ rows: UserRecord[]; total: number }> {
+  /** A page and the matches, counted exactly up to USER_COUNT_CAP (`capped` beyond). */
+  async list(filter: UserListFilter): Promise<{ rows: UserRecord[]; total: number; capped: boolean }> {
     const where = userFilterWhere(filter);
-    const [rows, totals] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.db
         .select(recordColumns)
         .from(users)
         .where(where)
-        .orderBy(...orderBy(filter.sort))
+        .orderBy(...orderBy(filter.sort, filter.search))
         .offset(filter.offset)
         .limit(filter.limit),
-      this.db.select({ n: count() }).from(users).where(where),
+      countCapped(this.db, sql`${users}`, where, USER_COUNT_CAP),
     ]);
-    return { rows, total: totals[0]?.n ?? 0 };
+    return { rows, ...counted };
   }
 
   async count(filter: UserFilter): Promise<number> {

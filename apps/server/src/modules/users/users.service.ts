@@ -99,7 +99,7 @@ export class UsersService {
 
   async list(query: UserListQuery): Promise<UserListResponse> {
     const userType = query.user_type && query.user_type !== 'all' ? query.user_type : undefined;
-    const { rows, total } = await this.repo.list({
+    const { rows, total, capped } = await this.repo.list({
       userType,
       status: query.status,
       search: query.search,
@@ -107,7 +107,10 @@ export class UsersService {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
-    return { users: rows.map(toUser), pagination: { page: query.page, limit: query.limit, total } };
+    return {
+      users: rows.map(toUser),
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+    };
   }
 
   /**

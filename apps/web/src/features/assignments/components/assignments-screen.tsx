@@ -319,6 +319,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [] }: Assignme
               page={page}
               limit={ASSIGNMENT_PAGE_SIZE}
               total={total}
+              totalIsCapped={query.data?.pagination.totalIsCapped}
               onPage={(next) => update({ page: next })}
               noun={['assignment', 'assignments']}
             />

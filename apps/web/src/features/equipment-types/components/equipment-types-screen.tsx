@@ -26,6 +26,7 @@ const PAGE_SIZE = 20;
 const KEYS = ['search', 'category', 'status', 'sort'] as const;
 
 const SORTS = [
+  { value: 'relevance', label: 'Best match' },
   { value: 'name', label: 'Name (A–Z)' },
   { value: 'category', label: 'Category' },
   { value: 'inspectionIntervalDays', label: 'Interval (shortest first)' },
@@ -177,9 +178,19 @@ export function EquipmentTypesScreen() {
             />
             <Select
               label="Sort by"
-              data={SORTS}
-              value={values.sort || 'name'}
-              onChange={(value) => update({ sort: value === 'name' ? null : value })}
+              // While searching the server's default is "Best match" (sent as no sort); without a term
+              // it means nothing and is not offered.
+              data={values.search ? SORTS : SORTS.filter((o) => o.value !== 'relevance')}
+              value={
+                !values.sort || (values.sort === 'relevance' && !values.search)
+                  ? values.search
+                    ? 'relevance'
+                    : 'name'
+                  : values.sort
+              }
+              onChange={(value) =>
+                update({ sort: value === (values.search ? 'relevance' : 'name') ? null : value })
+              }
               allowDeselect={false}
               style={{ flex: '0 1 200px' }}
             />
@@ -205,6 +216,7 @@ export function EquipmentTypesScreen() {
               page={page}
               limit={PAGE_SIZE}
               total={total}
+              totalIsCapped={query.data?.pagination.totalIsCapped}
               onPage={(next) => update({ page: next })}
               noun={['equipment type', 'equipment types']}
             />

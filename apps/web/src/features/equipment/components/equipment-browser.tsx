@@ -42,6 +42,7 @@ export interface EquipmentBrowserState {
 export type EquipmentBrowserKey = keyof EquipmentBrowserState;
 
 const SORTS = [
+  { value: 'relevance', label: 'Best match' },
   { value: 'nextDueOn', label: 'Next due (soonest first)' },
   { value: '-nextDueOn', label: 'Next due (latest first)' },
   { value: 'assetTag', label: 'Asset tag' },
@@ -103,6 +104,9 @@ export function EquipmentBrowser({
   useEffect(() => setSearchText(state.search), [state.search]);
 
   const filters = filtersOf(state, siteId);
+  const defaultSort = state.search ? 'relevance' : 'nextDueOn';
+  // A "Best match" kept after the term is cleared is the register's own order again.
+  const shownSort = !state.sort || (state.sort === 'relevance' && !state.search) ? defaultSort : state.sort;
   const query = useEquipments({
     ...filters,
     ...(state.sort ? { sort: state.sort } : {}),
@@ -227,9 +231,11 @@ export function EquipmentBrowser({
           </Stack>
           <Select
             label="Sort by"
-            data={SORTS}
-            value={state.sort || 'nextDueOn'}
-            onChange={(value) => onChange({ sort: value === 'nextDueOn' || !value ? '' : value })}
+            // While searching the server's default is "Best match" (sent as no sort), so "Next due" is
+            // then sent explicitly; without a term "Best match" means nothing and is not offered.
+            data={state.search ? SORTS : SORTS.filter((o) => o.value !== 'relevance')}
+            value={shownSort}
+            onChange={(value) => onChange({ sort: value === defaultSort || !value ? '' : value })}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             style={{ flex: '0 1 220px' }}
@@ -272,6 +278,7 @@ export function EquipmentBrowser({
           page={page}
           limit={EQUIPMENT_PAGE_SIZE}
           total={total}
+          totalIsCapped={query.data?.pagination.totalIsCapped}
           onPage={onPage}
           noun={['unit', 'units']}
         />

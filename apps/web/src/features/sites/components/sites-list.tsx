@@ -29,11 +29,13 @@ import { ExportMenu } from '@/components/ui/export-menu';
 import { Pager } from '@/components/ui/pager';
 import { sitePaths } from '@/config/paths';
 import { plural } from '@/lib/plural';
+import { formatCount } from '@/utils/format-count';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { exportSites } from '../api/export-sites';
 import { useSiteCities } from '../api/get-site-cities';
 import { useSites } from '../api/get-sites';
 import {
+  defaultSiteSort,
   hasFilters,
   readSiteListParams,
   SITES_PAGE_SIZE,
@@ -46,6 +48,7 @@ import { SiteStatusBadge } from './site-status-badge';
 import classes from './sites.module.css';
 
 const SORT_OPTIONS: Array<{ value: SiteSort; label: string }> = [
+  { value: 'relevance', label: 'Best match' },
   { value: '-createdAt', label: 'Newest first' },
   { value: 'createdAt', label: 'Oldest first' },
   { value: '-updatedAt', label: 'Recently updated' },
@@ -207,6 +210,7 @@ export function SitesList() {
   const sites = query.data?.sites ?? [];
   const counts = query.data?.counts;
   const total = query.data?.pagination.total ?? 0;
+  const totalIsCapped = query.data?.pagination.totalIsCapped ?? false;
   const pages = Math.max(1, Math.ceil(total / SITES_PAGE_SIZE));
   const firstShown = total === 0 ? 0 : (params.page - 1) * SITES_PAGE_SIZE + 1;
   const lastShown = Math.min(total, params.page * SITES_PAGE_SIZE);
@@ -264,7 +268,8 @@ export function SitesList() {
                     {tab.label}
                     {counts ? (
                       <Text component="span" size="xs" fw={700} ml={6} className={classes.count}>
-                        {counts[tab.value]}
+                        {/* Past the count cap each figure is a lower bound: "10,000+", "512+". */}
+                        {formatCount(counts[tab.value], counts.capped)}
                       </Text>
                     ) : null}
                   </span>
@@ -273,8 +278,9 @@ export function SitesList() {
             />
             <Select
               aria-label="Sort by"
-              data={SORT_OPTIONS}
-              value={params.sort}
+              // "Best match" needs a search term.
+              data={params.search ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'relevance')}
+              value={params.sort ?? defaultSiteSort(params.search)}
               onChange={(sort) => sort && update({ sort: sort as SiteSort })}
               allowDeselect={false}
               w={200}
@@ -367,7 +373,8 @@ export function SitesList() {
       {total > 0 ? (
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="sites-range">
-            Showing {firstShown}–{lastShown} of {plural(total, 'site')}
+            Showing {firstShown}–{lastShown} of{' '}
+            {totalIsCapped ? `${formatCount(total, true)} sites` : plural(total, 'site')}
           </Text>
           {pages > 1 ? (
             <Pager

@@ -8,9 +8,22 @@ describe('site list URL parameters', () => {
       status: null,
       clientId: null,
       city: null,
-      sort: '-createdAt',
+      sort: null,
       page: 1,
     });
+  });
+
+  it('leaves the order to the server unless one is chosen: best match while searching, else newest', () => {
+    const searching = readSiteListParams(new URLSearchParams('search=warehouse'));
+    expect(toSiteListQuery(searching)).toEqual({ page: 1, limit: 20, search: 'warehouse' });
+    // Choosing the default of the moment keeps the URL short; another order is written.
+    expect(writeSiteListParams(searching, { sort: 'relevance' }).toString()).toBe('search=warehouse');
+    expect(writeSiteListParams(searching, { sort: '-createdAt' }).toString()).toBe(
+      'search=warehouse&sort=-createdAt',
+    );
+    expect(
+      writeSiteListParams(readSiteListParams(new URLSearchParams()), { sort: '-createdAt' }).toString(),
+    ).toBe('');
   });
 
   it('round-trips every filter and goes back to page 1 on any change but paging', () => {

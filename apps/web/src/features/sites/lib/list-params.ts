@@ -7,7 +7,10 @@ import {
 } from '@inspecta/contract';
 
 export const SITES_PAGE_SIZE = 20;
-export const DEFAULT_SITE_SORT: SiteSort = '-createdAt';
+/** The order when none is chosen: the best matches while searching, else the newest sites. */
+export function defaultSiteSort(search: string): SiteSort {
+  return search ? 'relevance' : '-createdAt';
+}
 
 /** The register's state as it lives in the URL (?search=&status=&client=&city=&sort=&page=). */
 export interface SiteListParams {
@@ -15,7 +18,8 @@ export interface SiteListParams {
   status: SiteStatus | null;
   clientId: number | null;
   city: string | null;
-  sort: SiteSort;
+  /** null: the default order for the search (defaultSiteSort), left to the server. */
+  sort: SiteSort | null;
   page: number;
 }
 
@@ -35,7 +39,7 @@ export function readSiteListParams(params: URLSearchParams): SiteListParams {
     status: (siteStatuses as readonly string[]).includes(status ?? '') ? (status as SiteStatus) : null,
     clientId: Number.isInteger(client) && client > 0 ? client : null,
     city: params.get('city')?.trim() || null,
-    sort: isSort(sort) ? sort : DEFAULT_SITE_SORT,
+    sort: isSort(sort) ? sort : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -55,7 +59,7 @@ export function writeSiteListParams(
   if (next.status) params.set('status', next.status);
   if (next.clientId) params.set('client', String(next.clientId));
   if (next.city) params.set('city', next.city);
-  if (next.sort !== DEFAULT_SITE_SORT) params.set('sort', next.sort);
+  if (next.sort && next.sort !== defaultSiteSort(next.search)) params.set('sort', next.sort);
   if (next.page > 1) params.set('page', String(next.page));
   return params;
 }
@@ -64,7 +68,7 @@ export function toSiteListQuery(params: SiteListParams): SiteListQuery {
   return {
     page: params.page,
     limit: SITES_PAGE_SIZE,
-    sort: params.sort,
+    ...(params.sort ? { sort: params.sort } : {}),
     ...(params.search ? { search: params.search } : {}),
     ...(params.status ? { status: params.status } : {}),
     ...(params.clientId ? { client_id: params.clientId } : {}),

@@ -162,7 +162,7 @@ export function UserManagement({ clientSection }: UserManagementProps = {}) {
                 ? ''
                 : total === 0
                   ? ''
-                  : `${countLabel(total, params.type)}${filtered ? ' found' : ''} · showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')}`}
+                  : `${countLabel(total, params.type, query.data?.pagination.totalIsCapped)}${filtered ? ' found' : ''} · showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')}`}
           </Text>
         </Group>
 

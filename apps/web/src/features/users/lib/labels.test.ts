@@ -16,6 +16,7 @@ describe('user labels', () => {
   it('format counts, phones and audit actions', () => {
     expect(countLabel(1, 'inspector')).toBe('1 inspector');
     expect(countLabel(12345, 'all')).toBe('12,345 users');
+    expect(countLabel(10000, 'client', true)).toBe('10,000+ clients');
     expect(formatPhone('+919820012345')).toBe('+91 98200 12345');
     expect(formatPhone('+4915112345678')).toBe('+4915112345678');
     expect(formatPhone(null)).toBe('—');

@@ -1,5 +1,6 @@
 import type { User, UserType } from '@inspecta/contract';
-import { plural } from '@/lib/plural';
+import { plural, pluralNoun } from '@/lib/plural';
+import { formatCount } from '@/utils/format-count';
 
 export const ROLE_LABEL: Record<UserType, string> = {
   admin: 'Admin',
@@ -15,10 +16,10 @@ export const ROLE_COLOR: Record<UserType, string> = {
 
 export const TAB_LABEL = { admin: 'Admins', inspector: 'Inspectors', client: 'Clients', all: 'All' } as const;
 
-/** "1 inspector", "1,204 users". */
-export function countLabel(count: number, type: UserType | 'all'): string {
+/** "1 inspector", "1,204 users", or "10,000+ users" when the server stopped counting at the cap. */
+export function countLabel(count: number, type: UserType | 'all', capped = false): string {
   const noun = type === 'all' ? 'user' : type === 'admin' ? 'admin' : type;
-  return plural(count, noun);
+  return capped ? `${formatCount(count, true)} ${pluralNoun(2, noun)}` : plural(count, noun);
 }
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {

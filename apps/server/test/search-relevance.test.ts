@@ -1,0 +1,401 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AssignmentListResponse,
+  EquipmentListResponse,
+  EquipmentTypeListResponse,
+  SiteListResponse,
+  UserListResponse,
+} from '@inspecta/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWorkRefs } from './helpers/dashboard-fixtures.js';
+import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
+import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
+
+/**
+ * The site register's, the user list's, the equipment list's and the catalogue's search (issue 22, docs/search.md "Speed and relevance of list search"): the
+ * best matches first while searching, and a total counted exactly up to 10,000, "10,000+" beyond.
+ */
+describe('site register: relevance and the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const word = `rv${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/get/all/sites?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as SiteListResponse;
+  }
+
+  /** One site a minute older than the one before, so "newest first" has one answer. */
+  let minutesAgo = 100;
+  async function site(values: {
+    siteCode?: string;
+    name: string;
+    city?: string;
+    status?: 'draft' | 'active';
+  }) {
+    minutesAgo -= 1;
+    const created = new Date(Date.now() - minutesAgo * 60_000);
+    return insertSite(ctx.db, { ...values, createdAt: created, updatedAt: created });
+  }
+
+  it('puts the exact SiteId no. first, then codes, names and cities starting with the term, then the rest', async () => {
+    const olderContains = await site({ name: `Yard of ${word}-9` });
+    const exact = await site({ siteCode: `${word.toUpperCase()}-9`, name: 'Harbour depot' });
+    const namePrefix = await site({ name: `${word}-9 North Plant` });
+    const codePrefix = await site({ siteCode: `${word.toUpperCase()}-95`, name: 'Hill depot' });
+    const cityPrefix = await site({ name: 'Quay depot', city: `${word}-9 Nagar` });
+    const newerContains = await site({ name: `Shed ${word}-9` });
+
+    const ranked = await list(`search=${word}-9`);
+    expect(ranked.sites.map((s) => s.id)).toEqual([
+      exact.id,
+      // Prefix matches, newest first.
+      cityPrefix.id,
+      codePrefix.id,
+      namePrefix.id,
+      // Then every other match, newest first.
+      newerContains.id,
+      olderContains.id,
+    ]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 6 });
+    expect(ranked.counts).toEqual({ all: 6, draft: 0, active: 6, inactive: 0 });
+
+    // Paging walks the same order.
+    const second = await list(`search=${word}-9&limit=2&page=2`);
+    expect(second.sites.map((s) => s.id)).toEqual([codePrefix.id, namePrefix.id]);
+    // The id typed as "#42" is an exact match too.
+    expect((await list(`search=%23${olderContains.id}`)).sites[0]!.id).toBe(olderContains.id);
+    // A column order asked for while searching still wins; relevance without a term is newest first.
+    const newest = await list(`search=${word}-9&sort=-createdAt`);
+    expect(newest.sites.map((s) => s.id)).toEqual([
+      newerContains.id,
+      cityPrefix.id,
+      codePrefix.id,
+      namePrefix.id,
+      exact.id,
+      olderContains.id,
+    ]);
+    expect((await list(`search=${word}-9&sort=relevance&status=draft`)).sites).toEqual([]);
+    const unsearched = await list('sort=relevance&limit=1');
+    expect(unsearched.sites[0]!.id).toBe((await list('limit=1')).sites[0]!.id);
+  });
+
+  it('counts exactly up to 10,000 matches and says "10,000+" beyond, per status too', async () => {
+    const many = `${word}many`;
+    // 10,000 matches in one statement (a fraction of a second), one of them a draft.
+    await ctx.db.execute(sql`
+      insert into sites (site_code, name, status, created_at)
+      select 'CP-' || ${many} || '-' || g, 'Capped ' || ${many} || ' ' || g,
+             (case when g = 1 then 'draft' else 'active' end)::site_status, now() - interval '1 day'
+      from generate_series(1, 10000) g`);
+    const exactly = await list(`search=${many}`);
+    expect(exactly.pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    expect(exactly.counts).toEqual({ all: 10_000, draft: 1, active: 9_999, inactive: 0 });
+    expect(exactly.sites).toHaveLength(20);
+
+    await site({ name: `One more ${many}` });
+    const beyond = await list(`search=${many}`);
+    expect(beyond.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(beyond.counts.all).toBe(10_000);
+    expect(beyond.counts.capped).toBe(true);
+    // The newest match still leads the page (the cap limits the count, not which rows are found).
+    expect(beyond.sites[0]!.name).toBe(`One more ${many}`);
+    // Past the cap a status tab counts its own matches: the one draft, exactly.
+    const drafts = await list(`search=${many}&status=draft`);
+    expect(drafts.pagination).toEqual({ page: 1, limit: 20, total: 1 });
+    expect(drafts.sites.map((s) => s.name)).toEqual([`Capped ${many} 1`]);
+    // A narrower term is counted exactly, without the flag.
+    const narrow = await list(`search=${encodeURIComponent(`capped ${many} 99`)}`);
+    expect(narrow.pagination).toEqual({ page: 1, limit: 20, total: 111 });
+    expect(narrow.counts.capped).toBeUndefined();
+  });
+});
+
+describe('user list: relevance and the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const word = `ur${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/userlist?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as UserListResponse;
+  }
+
+  let minutesAgo = 100;
+  async function user(values: { firstName?: string; lastName?: string; email?: string; company?: string }) {
+    minutesAgo -= 1;
+    const created = new Date(Date.now() - minutesAgo * 60_000);
+    return insertUser(ctx.db, { userType: 'client', ...values, createdAt: created, updatedAt: created });
+  }
+
+  it('puts the exact email first, then names, emails and companies starting with the term, then the rest', async () => {
+    const olderContains = await user({ company: `Acme ${word}one` });
+    const lastName = await user({ lastName: `${word}one Rao` });
+    const email = await user({ email: `${word}one@example.test` });
+    const newerContains = await user({ email: `b${word}one@example.test` });
+
+    const ranked = await list(`search=${word}one`);
+    expect(ranked.users.map((u) => u.id)).toEqual([
+      email.id,
+      lastName.id,
+      newerContains.id,
+      olderContains.id,
+    ]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 4 });
+
+    const exact = await list(`search=${word}one@example.test`);
+    expect(exact.users.map((u) => u.id)).toEqual([email.id, newerContains.id]);
+    // A column order asked for still wins.
+    const newest = await list(`search=${word}one&sort=-createdAt`);
+    expect(newest.users.map((u) => u.id)).toEqual([
+      newerContains.id,
+      email.id,
+      lastName.id,
+      olderContains.id,
+    ]);
+  });
+
+  it('counts exactly up to 10,000 matches and says "10,000+" beyond', async () => {
+    const many = `${word}many`;
+    await ctx.db.execute(sql`
+      insert into users (user_type, first_name, last_name, email)
+      select 'client', 'Bulk', ${many} || ' ' || g, ${many} || '.' || g || '@example.test'
+      from generate_series(1, 10000) g`);
+    expect((await list(`search=${many}`)).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await user({ lastName: `${many} extra` });
+    const beyond = await list(`search=${many}`);
+    expect(beyond.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(beyond.users).toHaveLength(20);
+    expect((await list(`search=${many}.999@`)).pagination).toEqual({ page: 1, limit: 20, total: 1 });
+  });
+});
+
+describe('equipment list: relevance and the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/equipments?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as EquipmentListResponse;
+  }
+
+  it('puts the exact asset tag or serial first, then tags and serials starting with the term, then the rest', async () => {
+    const word = `eq${randomBytes(3).toString('hex')}`;
+    const site = await insertSite(ctx.db);
+    const type = await insertType(ctx.db);
+    const unit = (values: { assetTag: string; serialNumber?: string; name?: string; nextDueOn: string }) =>
+      insertUnit(ctx.db, { siteId: site.id, equipmentTypeId: type.id, ...values });
+    // Most urgent first within a rank: the due dates run against the rank on purpose.
+    const inName = await unit({ assetTag: `N-${word}`, name: `Pump ${word}-7`, nextDueOn: '2030-01-01' });
+    const contains = await unit({ assetTag: `X-${word}-7`, nextDueOn: '2030-01-02' });
+    const serialPrefix = await unit({
+      assetTag: `S-${word}`,
+      serialNumber: `${word}-7-2`,
+      nextDueOn: '2030-02-01',
+    });
+    const tagPrefix = await unit({ assetTag: `${word.toUpperCase()}-71`, nextDueOn: '2030-02-02' });
+    const exactSerial = await unit({
+      assetTag: `Q-${word}`,
+      serialNumber: `${word.toUpperCase()}-7`,
+      nextDueOn: '2030-03-02',
+    });
+    const exactTag = await unit({ assetTag: `${word}-7`, nextDueOn: '2030-03-01' });
+
+    const ranked = await list(`search=${word}-7`);
+    expect(ranked.equipments.map((e) => e.id)).toEqual([
+      exactTag.id,
+      exactSerial.id,
+      serialPrefix.id,
+      tagPrefix.id,
+      inName.id,
+      contains.id,
+    ]);
+    expect(ranked.pagination.total).toBe(6);
+    // Pages follow the same order.
+    expect((await list(`search=${word}-7&limit=2&page=2`)).equipments.map((e) => e.id)).toEqual([
+      serialPrefix.id,
+      tagPrefix.id,
+    ]);
+    // The filters still apply to every rank.
+    expect((await list(`search=${word}-7&due=overdue`)).equipments).toEqual([]);
+    // A column sort still wins; with no term the register's own order stands.
+    expect((await list(`search=${word}-7&sort=-nextDueOn`)).equipments[0]!.id).toBe(exactSerial.id);
+    expect((await list(`site_id=${site.id}&sort=relevance`)).equipments.map((e) => e.id)).toEqual([
+      inName.id,
+      contains.id,
+      serialPrefix.id,
+      tagPrefix.id,
+      exactTag.id,
+      exactSerial.id,
+    ]);
+  });
+
+  it('counts exactly up to 10,000 units and says "10,000+" beyond; the last page knows its total', async () => {
+    const site = await insertSite(ctx.db);
+    const type = await insertType(ctx.db);
+    const units = (count: number, from: number) =>
+      ctx.db.execute(sql`
+        insert into equipment (site_id, equipment_type_id, asset_tag, name, status)
+        select ${site.id}, ${type.id}, 'CAP-' || ${site.id}::text || '-' || g, 'Unit ' || g, 'in_service'
+        from generate_series(${from}::int, ${from + count - 1}::int) g`);
+    await units(10_000, 1);
+    expect((await list(`site_id=${site.id}`)).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await units(1, 10_001);
+    expect((await list(`site_id=${site.id}`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 10_000,
+      totalIsCapped: true,
+    });
+    // A search past the cap: ranked from one indexed arm per rank, the total "10,000+".
+    const searched = await list(`search=cap-${site.id}-`);
+    expect(searched.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(searched.equipments[0]!.assetTag).toBe(`CAP-${site.id}-1`);
+    // The last page is short: its total is known exactly without counting.
+    expect((await list(`site_id=${site.id}&page=501`)).pagination).toEqual({
+      page: 501,
+      limit: 20,
+      total: 10_001,
+    });
+  });
+});
+
+describe('assignment list: the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  it('counts exactly up to 10,000 assignments and says "10,000+" beyond', async () => {
+    const site = await insertSite(ctx.db);
+    const inspector = await insertUser(ctx.db, { userType: 'inspector' });
+    const refs = await insertWorkRefs(ctx.db);
+    const assign = (count: number) =>
+      ctx.db.execute(sql`
+        insert into assignments (site_id, inspector_id, category_id, template_id, template_version, status, scheduled_for, due_on)
+        select ${site.id}, ${inspector.id}, ${refs.categoryId}, ${refs.templateId}, 1, 'assigned', '2026-05-01', '2026-05-01'
+        from generate_series(1, ${count}::int)`);
+    const list = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/auth/get/active/assignments?site_id=${site.id}`,
+        headers: { authorization: admin },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as AssignmentListResponse;
+    };
+    await assign(10_000);
+    expect((await list()).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await assign(1);
+    expect((await list()).pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+  });
+});
+
+describe('equipment-type catalogue: relevance and the capped total', () => {
+  let ctx: TestContext;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+  });
+  afterAll(() => ctx.close());
+
+  async function list(query: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/global-equipment/list?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as EquipmentTypeListResponse;
+  }
+
+  it('puts the exact name first, then names starting with the term, then the rest, by name within each', async () => {
+    const word = `ty${randomBytes(3).toString('hex')}`;
+    const inCategory = await insertType(ctx.db, { name: `Alarm panel ${word}`, category: `${word} systems` });
+    const byMaker = await insertType(ctx.db, { name: `Beacon ${word}`, manufacturer: 'Acme' });
+    const prefixLater = await insertType(ctx.db, { name: `${word} zone valve` });
+    const prefixEarlier = await insertType(ctx.db, { name: `${word} hydrant` });
+    const exact = await insertType(ctx.db, { name: word.toUpperCase() });
+    const other = await insertType(ctx.db, { name: 'Unrelated lift', model: `M-${word}` });
+
+    const ranked = await list(`search=${word}`);
+    expect(ranked.equipments.map((t) => t.id)).toEqual([
+      exact.id,
+      prefixEarlier.id,
+      prefixLater.id,
+      inCategory.id,
+      byMaker.id,
+      other.id,
+    ]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 6 });
+    // A column sort still wins.
+    expect((await list(`search=${word}&sort=name`)).equipments[0]!.id).toBe(inCategory.id);
+  });
+
+  it('counts exactly up to 10,000 types and says "10,000+" beyond', async () => {
+    const word = `cap${randomBytes(3).toString('hex')}`;
+    const types = (count: number, from: number) =>
+      ctx.db.execute(sql`
+        insert into equipment_types (name, category, inspection_interval_days)
+        select ${word} || ' ' || g, 'Bench', 30 from generate_series(${from}::int, ${from + count - 1}::int) g`);
+    await types(10_000, 1);
+    expect((await list(`search=${word}`)).pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    await types(1, 10_001);
+    expect((await list(`search=${word}`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 10_000,
+      totalIsCapped: true,
+    });
+    // Past the cap the page comes from one arm per rank: the exact name, then the names after it.
+    const exact = await insertType(ctx.db, { name: word, category: 'Other' });
+    const other = await insertType(ctx.db, { name: 'Zeta pump', model: word });
+    const first = await list(`search=${word}`);
+    expect(first.equipments.slice(0, 3).map((t) => t.name)).toEqual([word, `${word} 1`, `${word} 10`]);
+    expect(first.equipments[0]!.id).toBe(exact.id);
+    // 10,003 matches: the last page ends with the one that only contains the term.
+    const last = (await list(`search=${word}&page=501`)).equipments;
+    expect(last).toHaveLength(3);
+    expect(last.at(-1)!.id).toBe(other.id);
+  });
+});
