@@ -10,6 +10,7 @@ import {
   assignments,
   inspectionCategories,
   inspections,
+  inspectionUnits,
   templates,
   templateVersions,
 } from '../src/db/schema.js';
@@ -236,6 +237,32 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
     expect(idsOf(await list(`?category_id=${annual}`))).toEqual([ids.phoenixAnnual]);
     expect(idsOf(await list('?result=fail'))).toEqual([ids.phoenixFail, ids.orionFail]);
     expect(idsOf(await list(`?result=pass&site_id=${phoenix.id}`))).toEqual([ids.phoenixAnnual]);
+  });
+
+  it("filters by unit (the unit's own history, from inspection_units)", async () => {
+    // The fixtures skip the submission path, so record each inspection's units as it would.
+    const unitRows = [
+      { id: ids.orionPass, units: orionUnits, at: '2026-05-01T09:30:00Z' },
+      { id: ids.orionFail, units: orionUnits, at: '2026-05-15T23:59:00Z' },
+      { id: ids.phoenixAnnual, units: [phoenixUnit], at: '2026-06-01T00:00:00Z' },
+      { id: ids.phoenixFail, units: [phoenixUnit], at: '2026-06-10T12:00:00Z' },
+    ].flatMap(({ id, units, at }) =>
+      units.map((equipmentId) => ({
+        inspectionId: id,
+        equipmentId,
+        result: 'pass' as const,
+        completedAt: new Date(at),
+      })),
+    );
+    await ctx.db.insert(inspectionUnits).values(unitRows).onConflictDoNothing();
+    expect(idsOf(await list(`?equipment_id=${orionUnits[1]}`))).toEqual([ids.orionFail, ids.orionPass]);
+    expect(idsOf(await list(`?equipment_id=${phoenixUnit}&result=fail`))).toEqual([ids.phoenixFail]);
+    const paged = await list(`?equipment_id=${phoenixUnit}&limit=1&page=2`);
+    expect(idsOf(paged)).toEqual([ids.phoenixAnnual]);
+    expect(paged.pagination.total).toBe(2);
+    expect(idsOf(await list('?equipment_id=999999999'))).toEqual([]);
+    const bad = await call('/api/auth/inspections?equipment_id=abc');
+    expect(bad.statusCode).toBe(400);
   });
 
   it('filters by completion day, both ends inclusive (UTC days)', async () => {

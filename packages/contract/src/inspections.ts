@@ -146,6 +146,7 @@ const inspectionHistoryFilterShape = {
   site_id: idSchema.optional(),
   inspector_id: idSchema.optional(),
   category_id: idSchema.optional(),
+  equipment_id: idSchema.optional().describe('Only inspections that covered this unit'),
   result: inspectionResultSchema.optional(),
   from: optionalDate('From').describe('Completed on or after this day (YYYY-MM-DD, UTC)'),
   to: optionalDate('To').describe('Completed on or before this day (YYYY-MM-DD, UTC)'),

@@ -8,6 +8,7 @@ import {
   equipmentTypes,
   inspectionCategories,
   inspections,
+  inspectionUnits,
   sites,
   templates,
   templateVersions,
@@ -19,6 +20,8 @@ export interface HistoryFilter {
   siteId?: number | undefined;
   inspectorId?: number | undefined;
   categoryId?: number | undefined;
+  /** Only inspections that covered this unit (inspection_units, indexed by equipment). */
+  equipmentId?: number | undefined;
   result?: 'pass' | 'fail' | undefined;
   /** Completed on or after this UTC day. */
   from?: string | undefined;
@@ -130,6 +133,14 @@ export function historyWhere(filter: HistoryFilter): SQL {
   if (filter.siteId) conditions.push(eq(inspections.siteId, filter.siteId));
   if (filter.inspectorId) conditions.push(eq(inspections.inspectorId, filter.inspectorId));
   if (filter.categoryId) conditions.push(eq(inspections.categoryId, filter.categoryId));
+  if (filter.equipmentId) {
+    conditions.push(
+      inArray(
+        inspections.id,
+        sql`(select ${inspectionUnits.inspectionId} from ${inspectionUnits} where ${inspectionUnits.equipmentId} = ${filter.equipmentId})`,
+      ),
+    );
+  }
   if (filter.result) conditions.push(eq(inspections.result, filter.result));
   if (filter.from) conditions.push(gte(inspections.completedAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) conditions.push(lt(inspections.completedAt, new Date(`${nextDay(filter.to)}T00:00:00Z`)));

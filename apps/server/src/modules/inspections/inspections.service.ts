@@ -87,6 +87,7 @@ export class InspectionsService {
       siteId: query.site_id,
       inspectorId: query.inspector_id,
       categoryId: query.category_id,
+      equipmentId: query.equipment_id,
       result: query.result,
       from: query.from,
       to: query.to,
