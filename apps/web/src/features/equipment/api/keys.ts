@@ -3,5 +3,6 @@ export const equipmentKeys = {
   units: ['equipments'] as const,
   unitList: (params: object) => ['equipments', 'list', params] as const,
   unit: (id: number) => ['equipments', 'details', id] as const,
+  unitInspections: (params: object) => ['equipments', 'inspections', params] as const,
   siteOptions: (params: object) => ['equipment-site-options', params] as const,
 };

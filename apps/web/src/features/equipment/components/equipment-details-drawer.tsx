@@ -27,6 +27,7 @@ import { useDeleteEquipment } from '../api/delete-equipment';
 import { useEquipment } from '../api/get-equipment';
 import { describeDue, historyActionLabels, historyFieldLabels, historyValue } from '../lib/format';
 import { DueBadge, EquipmentStatusBadge } from './badges';
+import { UnitInspections } from './unit-inspections';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -184,6 +185,8 @@ export function EquipmentDetailsDrawer({
               {unitSection(unit)}
             </>
           ) : null}
+          <Divider />
+          <UnitInspections key={unit.id} unitId={unit.id} />
           <Divider />
           <div>
             <Group gap={6} mb="sm">
