@@ -248,7 +248,7 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
       { id: ids.phoenixFail, units: [phoenixUnit], at: '2026-06-10T12:00:00Z' },
     ].flatMap(({ id, units, at }) =>
       units.map((equipmentId) => ({
-        inspectionId: id,
+        inspectionId: id!,
         equipmentId,
         result: 'pass' as const,
         completedAt: new Date(at),
