@@ -168,6 +168,13 @@ describe('site management', () => {
     await page.getByTestId('site-inspectors-empty').waitFor();
     await page.getByRole('tab', { name: /Inspection history/ }).click();
     await page.getByTestId('site-history-empty').waitFor();
+    // "Assign inspector" opens the assignment drawer with this site chosen.
+    await page.getByRole('button', { name: 'Assign inspector' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Assign inspector' });
+    await drawer.waitFor();
+    await expect.poll(() => drawer.getByTestId('assignment-site').inputValue()).toContain(SITE_CODE);
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await drawer.waitFor({ state: 'hidden' });
 
     // Reaching the saved draft's wizard address again shows the site instead.
     await page.goto(`${draftUrl.pathname}${draftUrl.search}`);

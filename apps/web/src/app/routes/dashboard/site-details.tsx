@@ -1,5 +1,8 @@
+import type { SiteDetails } from '@inspecta/contract';
 import { IconCalendarRepeat, IconChecklist } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { AssignmentFormDrawer } from '@/features/assignments';
 import {
   EquipmentActionsSection,
   SiteActionsPanel,
@@ -12,37 +15,50 @@ import { SiteDetailsView, SiteNotFound } from '@/features/sites';
 /**
  * /dashboard/site-management/:siteId: the site, with the equipment feature's panel in its Equipment
  * tab (each unit's drawer showing its corrective actions), and tabs for the site's corrective actions
- * and schedules.
+ * and schedules; "Assign inspector" opens the assignment drawer with the site chosen (creating one
+ * refreshes the site, so its Assigned inspectors tab shows the inspector).
  */
 function SiteDetailsRoute() {
   const { siteId } = useParams();
   const id = Number(siteId);
+  const [assigning, setAssigning] = useState<SiteDetails | null>(null);
   if (!Number.isInteger(id) || id <= 0) return <SiteNotFound />;
   return (
-    <SiteDetailsView
-      key={id}
-      siteId={id}
-      equipmentPanel={
-        <SiteEquipmentPanel
-          siteId={id}
-          unitSection={(unit) => <EquipmentActionsSection equipmentId={unit.id} siteId={unit.site.id} />}
-        />
-      }
-      extraTabs={[
-        {
-          value: 'actions',
-          label: <SiteActionsTabLabel siteId={id} />,
-          icon: IconChecklist,
-          content: <SiteActionsPanel siteId={id} />,
-        },
-        {
-          value: 'schedules',
-          label: 'Schedules',
-          icon: IconCalendarRepeat,
-          content: <SiteSchedulesPanel siteId={id} />,
-        },
-      ]}
-    />
+    <>
+      <SiteDetailsView
+        key={id}
+        siteId={id}
+        onAssignInspector={setAssigning}
+        equipmentPanel={
+          <SiteEquipmentPanel
+            siteId={id}
+            unitSection={(unit) => <EquipmentActionsSection equipmentId={unit.id} siteId={unit.site.id} />}
+          />
+        }
+        extraTabs={[
+          {
+            value: 'actions',
+            label: <SiteActionsTabLabel siteId={id} />,
+            icon: IconChecklist,
+            content: <SiteActionsPanel siteId={id} />,
+          },
+          {
+            value: 'schedules',
+            label: 'Schedules',
+            icon: IconCalendarRepeat,
+            content: <SiteSchedulesPanel siteId={id} />,
+          },
+        ]}
+      />
+      <AssignmentFormDrawer
+        opened={assigning !== null}
+        onClose={() => setAssigning(null)}
+        createTitle="Assign inspector"
+        prefill={
+          assigning ? { siteId: assigning.id, siteLabel: `${assigning.siteCode} · ${assigning.name}` } : null
+        }
+      />
+    </>
   );
 }
 

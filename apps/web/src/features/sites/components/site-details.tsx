@@ -1,3 +1,4 @@
+import type { SiteDetails } from '@inspecta/contract';
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { IconBuildingFactory2, IconClipboardCheck, IconTool, IconUserCheck } from '@tabler/icons-react';
@@ -58,10 +59,13 @@ export function SiteDetailsView({
   siteId,
   equipmentPanel,
   extraTabs = [],
+  onAssignInspector,
 }: {
   siteId: number;
   equipmentPanel?: ReactNode;
   extraTabs?: SiteExtraTab[];
+  /** "Assign inspector" in the header (an active site): the app opens the assignment drawer. */
+  onAssignInspector?: ((site: SiteDetails) => void) | undefined;
 }) {
   const query = useSiteDetails(siteId);
   // The open tab is in the address (?tab=schedules), so a link can open it and a reload keeps it.
@@ -92,7 +96,10 @@ export function SiteDetailsView({
   const site = query.data.site;
   return (
     <>
-      <SiteHeader site={site} />
+      <SiteHeader
+        site={site}
+        onAssignInspector={onAssignInspector ? () => onAssignInspector(site) : undefined}
+      />
       {site.status === 'draft' ? (
         <Alert color="yellow" variant="light" mb="md" title="This site is a draft">
           <Text size="sm" c="dark.8">

@@ -1,6 +1,6 @@
 import type { SiteDetails } from '@inspecta/contract';
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths, sitePaths } from '@/config/paths';
 import { formatDateTime } from '@/utils/format-relative-time';
@@ -8,7 +8,14 @@ import { SiteStatusBadge } from '../site-status-badge';
 import { useSiteActions } from '../use-site-actions';
 
 /** Breadcrumbs, name, status and the actions the site's status allows. */
-export function SiteHeader({ site }: { site: SiteDetails }) {
+export function SiteHeader({
+  site,
+  onAssignInspector,
+}: {
+  site: SiteDetails;
+  /** Opens the assignment drawer for this site (composed by the app); only an active site takes work. */
+  onAssignInspector?: (() => void) | undefined;
+}) {
   const actions = useSiteActions(site, site.equipmentSummary.total);
   const busy = actions.busy !== null;
   return (
@@ -68,6 +75,16 @@ export function SiteHeader({ site }: { site: SiteDetails }) {
               >
                 Delete
               </Button>
+              {site.status === 'active' && onAssignInspector ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+                  onClick={onAssignInspector}
+                  disabled={busy}
+                >
+                  Assign inspector
+                </Button>
+              ) : null}
               {site.status === 'active' ? (
                 <Button
                   variant="default"
