@@ -18,8 +18,6 @@ interface ListFilterBarProps {
 
 /** The white bar of filters above a list. */
 export function ListFilterBar({ gap = 'md', search, activeFilters = 0, children }: ListFilterBarProps) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
   return (
     <Paper withBorder p="md" bg="white" mb="md">
       <Group gap={gap} wrap="wrap" align="flex-end">
@@ -27,26 +25,45 @@ export function ListFilterBar({ gap = 'md', search, activeFilters = 0, children 
         {search === undefined ? (
           children
         ) : (
-          <>
-            {/* Shown and hidden by CSS, so a desktop never flashes it and a phone never flashes the filters. */}
-            <Button
-              variant="default"
-              className={classes.toggle}
-              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
-              onClick={() => setOpen((was) => !was)}
-              aria-expanded={open}
-              aria-controls={id}
-              data-testid="filters-toggle"
-            >
-              {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
-            </Button>
-            <div id={id} className={classes.folded} data-open={open || undefined}>
-              {children}
-            </div>
-          </>
+          <FoldedFilters activeFilters={activeFilters}>{children}</FoldedFilters>
         )}
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * The "Filters (n)" button and the filters it folds on a phone; on a desktop the filters sit in their
+ * parent's row as if unwrapped and the button is not there. For a screen that lays out its own bar
+ * (the users list, the sites register); `ListFilterBar` uses it too.
+ */
+export function FoldedFilters({
+  activeFilters = 0,
+  children,
+}: {
+  activeFilters?: number;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      {/* Shown and hidden by CSS, so a desktop never flashes it and a phone never flashes the filters. */}
+      <Button
+        variant="default"
+        className={classes.toggle}
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        aria-controls={id}
+        data-testid="filters-toggle"
+      >
+        {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+      </Button>
+      <div id={id} className={classes.folded} data-open={open || undefined}>
+        {children}
+      </div>
+    </>
   );
 }
 

@@ -42,4 +42,30 @@ describe('ListTable', () => {
     expect(screen.getByRole('table')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Actions for Boiler 1' })).toBeTruthy();
   });
+
+  it("names a column by its header's data-card-label when the header says more (a sort button)", () => {
+    renderWithProviders(
+      <ListTable
+        minWidth={600}
+        data-testid="people"
+        columns={
+          <>
+            <Table.Th>Name</Table.Th>
+            <Table.Th data-card-label="Status">
+              <button type="button">
+                Status<span>, sorted ascending</span>
+              </button>
+            </Table.Th>
+          </>
+        }
+      >
+        <Table.Tr data-testid="row">
+          <Table.Td>Asha</Table.Td>
+          <Table.Td>Active</Table.Td>
+        </Table.Tr>
+      </ListTable>,
+    );
+    const cells = Array.from(screen.getByTestId('row').querySelectorAll('td'));
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Status']);
+  });
 });

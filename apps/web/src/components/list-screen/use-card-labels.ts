@@ -15,7 +15,10 @@ export function useCardLabels(ref: RefObject<HTMLTableElement | null>) {
       Array.from(row.children).forEach((cell, index) => {
         const header = headers[index];
         if (!header) return;
-        cell.setAttribute('data-label', header.textContent?.trim() ?? '');
+        // A header whose text carries more than its name (a sort button's hidden ", sorted
+        // ascending") names its column in `data-card-label`.
+        const label = header.getAttribute('data-card-label') ?? header.textContent?.trim() ?? '';
+        cell.setAttribute('data-label', label);
         const role = header.getAttribute('data-card');
         if (role) cell.setAttribute('data-card', role);
       });

@@ -23,6 +23,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import cardClasses from '@/components/list-screen/card-table.module.css';
+import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
@@ -231,28 +232,33 @@ export function SitesList() {
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <SearchBox value={params.search} onSearch={(search) => update({ search })} />
-            <ClientSelect
-              aria-label="Filter by client"
-              placeholder="All clients"
-              value={params.clientId ? String(params.clientId) : null}
-              onChange={(value) => update({ clientId: value ? Number(value) : null })}
-              selected={
-                params.clientId ? (sites.find((s) => s.client?.id === params.clientId)?.client ?? null) : null
-              }
-              className={classes.filter}
-            />
-            <Select
-              aria-label="Filter by city"
-              placeholder="All cities"
-              data={cityOptions}
-              value={params.city}
-              onChange={(city) => update({ city })}
-              searchable
-              clearable
-              leftSection={<IconMapPin size={16} aria-hidden="true" />}
-              className={classes.filterSmall}
-              nothingFoundMessage="No such city"
-            />
+            {/* On a phone the client and city fold behind "Filters (n)"; the status tabs stay. */}
+            <FoldedFilters activeFilters={countActive(params.clientId, params.city)}>
+              <ClientSelect
+                aria-label="Filter by client"
+                placeholder="All clients"
+                value={params.clientId ? String(params.clientId) : null}
+                onChange={(value) => update({ clientId: value ? Number(value) : null })}
+                selected={
+                  params.clientId
+                    ? (sites.find((s) => s.client?.id === params.clientId)?.client ?? null)
+                    : null
+                }
+                className={classes.filter}
+              />
+              <Select
+                aria-label="Filter by city"
+                placeholder="All cities"
+                data={cityOptions}
+                value={params.city}
+                onChange={(city) => update({ city })}
+                searchable
+                clearable
+                leftSection={<IconMapPin size={16} aria-hidden="true" />}
+                className={classes.filterSmall}
+                nothingFoundMessage="No such city"
+              />
+            </FoldedFilters>
           </Group>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <SegmentedControl

@@ -3,6 +3,7 @@ import { Button, CloseButton, Group, SegmentedControl, Select, Stack, Text, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
@@ -20,6 +21,20 @@ import classes from './user-management.module.css';
 import { UsersTable } from './users-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The orders of the column headers, for a phone, where the rows are cards and the headers are gone.
+ * "newest" stands for no `sort` in the address (the default order).
+ */
+const PHONE_SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'name', label: 'Name, A to Z' },
+  { value: '-name', label: 'Name, Z to A' },
+  { value: 'userType', label: 'Role' },
+  { value: 'status', label: 'Status' },
+  { value: '-lastLoginAt', label: 'Last sign-in, latest first' },
+  { value: 'lastLoginAt', label: 'Last sign-in, earliest first' },
+];
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: User };
 
@@ -134,21 +149,40 @@ export function UserManagement({ clientSection }: UserManagementProps = {}) {
             }
             maxLength={100}
           />
+          <FoldedFilters activeFilters={countActive(params.status)}>
+            <Select
+              className={classes.status}
+              aria-label="Status"
+              value={params.status ?? 'any'}
+              onChange={(value) =>
+                update(
+                  { status: value === 'active' || value === 'inactive' ? value : null },
+                  { resetPage: true },
+                )
+              }
+              data={[
+                { value: 'any', label: 'Any status' },
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </FoldedFilters>
           <Select
-            className={classes.status}
-            aria-label="Status"
-            value={params.status ?? 'any'}
+            className={classes.sort}
+            hiddenFrom="sm"
+            aria-label="Sort by"
+            value={params.sort ?? 'newest'}
             onChange={(value) =>
-              update(
-                { status: value === 'active' || value === 'inactive' ? value : null },
-                { resetPage: true },
-              )
+              update({ sort: !value || value === 'newest' ? null : value }, { resetPage: true })
             }
-            data={[
-              { value: 'any', label: 'Any status' },
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
+            // A sort chosen from a header on a desktop that is not in the list still shows by its field.
+            data={
+              params.sort && !PHONE_SORTS.some((o) => o.value === params.sort)
+                ? [...PHONE_SORTS, { value: params.sort, label: params.sort }]
+                : PHONE_SORTS
+            }
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />

@@ -12,6 +12,9 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
+import cardClasses from '@/components/list-screen/card-table.module.css';
+import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -34,7 +37,7 @@ function SortableHeader({ field, sort, onSort, children, visibleFrom }: Sortable
   const Icon =
     direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
-    <Table.Th aria-sort={direction} visibleFrom={visibleFrom}>
+    <Table.Th aria-sort={direction} visibleFrom={visibleFrom} data-card-label={children}>
       <UnstyledButton
         onClick={() => onSort(field)}
         className={classes.sortButton}
@@ -128,6 +131,8 @@ export function UsersTable({
   emptyText,
   onClearFilters,
 }: UsersTableProps) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  useCardLabels(tableRef);
   if (!loading && users.length === 0) {
     return (
       <Stack gap="sm" align="stretch">
@@ -150,8 +155,10 @@ export function UsersTable({
   }
 
   return (
-    <Box className={classes.wrapper}>
+    // On a phone the rows are cards (card-table.module.css); the sort is then the "Sort by" select.
+    <Box className={`${classes.wrapper} ${cardClasses.cards} ${cardClasses.withActions}`}>
       <Table
+        ref={tableRef}
         verticalSpacing="sm"
         horizontalSpacing="md"
         highlightOnHover
