@@ -1,6 +1,6 @@
 export { inspectionKeys } from './api/keys';
 // The client portal reads the same report (features/portal): one way to show an answer and its outcome.
-export { AnswerView, type OpenImages } from './components/answer-view';
+export type { OpenImages } from './components/answer-view';
 export {
   ImageViewer,
   InspectionDetailView,
@@ -8,6 +8,7 @@ export {
   InspectionNotFound,
 } from './components/inspection-detail';
 export { InspectionHistory } from './components/inspection-history';
+export { InspectionItemRow } from './components/inspection-item-row';
 export {
   failedItems,
   failedItemsLabel,

@@ -21,9 +21,8 @@ import { notifications } from '@mantine/notifications';
 import { IconMessage, IconPhotoPlus, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/utils/format-relative-time';
 import { useAddCorrectiveActionComment } from '../api/add-corrective-action-comment';
-import { PhotoStrip } from './photo-strip';
+import { CommentBubble } from './comment-bubble';
 
 const MAX_MB = CORRECTIVE_ACTION_PHOTO_MAX_BYTES / (1024 * 1024);
 
@@ -93,36 +92,21 @@ export function ActionComments({ action }: { action: CorrectiveActionDetail }) {
           </Text>
         ) : (
           action.comments.map((comment) => (
-            <Paper key={comment.id} bg="gray.0" p="sm" radius="md" data-testid="action-comment">
-              <Group justify="space-between" gap="xs" mb={4}>
-                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
-                    {comment.author?.name ?? 'System'}
-                  </Text>
-                  {hasClient && comment.visibleToClient ? (
-                    <Badge size="xs" variant="light" color="teal" c="teal.9" data-testid="comment-shared">
-                      Visible to the client
-                    </Badge>
-                  ) : null}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(comment.createdAt)}
-                </Text>
-              </Group>
-              {comment.body ? (
-                <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                  {comment.body}
-                </Text>
-              ) : null}
-              {comment.photos.length ? (
-                <Group mt="xs">
-                  <PhotoStrip
-                    urls={comment.photos}
-                    title={`Comment by ${comment.author?.name ?? 'the system'}`}
-                  />
-                </Group>
-              ) : null}
-            </Paper>
+            <CommentBubble
+              key={comment.id}
+              author={comment.author?.name ?? 'System'}
+              createdAt={comment.createdAt}
+              body={comment.body}
+              photos={comment.photos}
+              testId="action-comment"
+              badge={
+                hasClient && comment.visibleToClient ? (
+                  <Badge size="xs" variant="light" color="teal" c="teal.9" data-testid="comment-shared">
+                    Visible to the client
+                  </Badge>
+                ) : null
+              }
+            />
           ))
         )}
       </Stack>

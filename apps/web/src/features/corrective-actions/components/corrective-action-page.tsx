@@ -23,9 +23,10 @@ import {
   IconRepeat,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Fact } from '@/components/ui/fact';
 import { ResultBadge } from '@/components/ui/result-badge';
 import { inspectionPaths, paths, sitePaths } from '@/config/paths';
 import { describeDueOn, statusLabels } from '@/features/assignments';
@@ -41,19 +42,6 @@ import { ActionPriorityBadge, ActionStatusBadge, OverdueBadge } from './badges';
 import { EditActionDrawer } from './edit-action-drawer';
 import { PhotoStrip } from './photo-strip';
 import { ReinspectionModal } from './reinspection-modal';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Box fz="sm" mt={2}>
-        {children}
-      </Box>
-    </div>
-  );
-}
 
 /** What the address of an action that does not exist shows. */
 export function CorrectiveActionNotFound() {

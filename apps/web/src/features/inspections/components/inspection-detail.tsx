@@ -1,15 +1,13 @@
-import type { InspectionDetail, ItemResult, TemplateItem, UnitResult } from '@inspecta/contract';
+import type { InspectionDetail, ItemResult, UnitResult } from '@inspecta/contract';
 import {
   Accordion,
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Box,
   Breadcrumbs,
   Button,
   ColorSwatch,
-  Grid,
   Group,
   Image,
   Modal,
@@ -32,7 +30,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ResultBadge, resultColours } from '@/components/ui/result-badge';
+import { Fact } from '@/components/ui/fact';
+import { ResultBadge } from '@/components/ui/result-badge';
 import { inspectionPaths, paths, sitePaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
@@ -46,28 +45,8 @@ import {
   outcomesByKey,
   unitName,
 } from '../lib/format';
-import { AnswerView, type OpenImages } from './answer-view';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Box fz="sm" mt={2}>
-        {children}
-      </Box>
-    </div>
-  );
-}
-
-const outcomeBadges: Partial<Record<ItemResult['outcome'], { label: string; color: string }>> = {
-  fail: { label: 'Failed', color: 'red.8' },
-  missing: { label: 'Missing', color: resultColours.attention },
-  invalid: { label: 'Invalid answer', color: resultColours.attention },
-  not_applicable: { label: 'Not applicable', color: 'gray.7' },
-  skipped: { label: 'Optional, skipped', color: 'gray.7' },
-};
+import type { OpenImages } from './answer-view';
+import { InspectionItemRow } from './inspection-item-row';
 
 /** One answer of an inspection, as the corrective actions feature needs it to link or create an action. */
 export interface InspectionItemContext {
@@ -83,73 +62,6 @@ export interface InspectionItemContext {
 
 /** What the app shows under an answer (the corrective actions feature's link or "Create action"). */
 export type RenderItemAction = (context: InspectionItemContext) => ReactNode;
-
-function ItemRow({
-  item,
-  answer,
-  result,
-  anchor,
-  onOpenImages,
-  action,
-}: {
-  item: TemplateItem;
-  answer: UnitResult['answers'][string] | undefined;
-  result: ItemResult | undefined;
-  anchor: string;
-  onOpenImages: OpenImages;
-  action?: ReactNode;
-}) {
-  const outcome = result?.outcome;
-  const failed = outcome === 'fail';
-  const flagged = failed || outcome === 'missing' || outcome === 'invalid';
-  const badge = outcome ? outcomeBadges[outcome] : undefined;
-  return (
-    <Box
-      id={anchor}
-      tabIndex={-1}
-      py="sm"
-      px="sm"
-      bg={failed ? 'red.0' : flagged ? 'orange.0' : undefined}
-      style={{
-        borderLeft: `4px solid ${
-          failed ? 'var(--mantine-color-red-7)' : flagged ? 'var(--mantine-color-orange-6)' : 'transparent'
-        }`,
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        scrollMarginTop: 80,
-      }}
-      data-testid="inspection-item"
-      data-outcome={outcome ?? 'unknown'}
-    >
-      <Grid gutter="xs" align="flex-start">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Text size="sm" fw={500}>
-            {item.label}
-            {item.required ? null : (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                (optional)
-              </Text>
-            )}
-          </Text>
-          {badge ? (
-            <Badge color={badge.color} variant={flagged ? 'filled' : 'light'} size="sm" mt={4} radius="sm">
-              {badge.label}
-            </Badge>
-          ) : null}
-          {result?.reason && (failed || flagged) ? (
-            <Text size="sm" c={failed ? 'red.8' : resultColours.attention} mt={4} data-testid="item-reason">
-              {result.reason}
-            </Text>
-          ) : null}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <AnswerView item={item} answer={answer} outcome={outcome} onOpenImages={onOpenImages} />
-          {action ? <Box mt={6}>{action}</Box> : null}
-        </Grid.Col>
-      </Grid>
-    </Box>
-  );
-}
 
 function UnitPanel({
   inspection,
@@ -174,7 +86,7 @@ function UnitPanel({
           </Title>
           <div>
             {section.items.map((item) => (
-              <ItemRow
+              <InspectionItemRow
                 key={item.key}
                 item={item}
                 answer={unit.answers[item.key]}

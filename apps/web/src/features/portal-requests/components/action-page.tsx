@@ -30,12 +30,11 @@ import { paths, portalPaths } from '@/config/paths';
 import {
   ActionPriorityBadge,
   ActionStatusBadge,
+  CommentBubble,
   OverdueBadge,
-  PhotoStrip,
 } from '@/features/corrective-actions';
 import { isApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
-import { formatDateTime } from '@/utils/format-relative-time';
 import { useAddPortalComment } from '../api/add-comment';
 import { usePortalAction } from '../api/get-action';
 import { useUploadPortalEvidence } from '../api/upload-evidence';
@@ -284,36 +283,16 @@ export function PortalActionView({ action }: { action: PortalActionDetail }) {
             </Text>
           ) : (
             action.comments.map((comment) => (
-              <Paper
+              <CommentBubble
                 key={comment.id}
-                bg={comment.author.role === 'you' ? 'brand.0' : 'gray.0'}
-                p="sm"
-                radius="md"
-                data-testid="portal-comment"
-                data-author={comment.author.role}
-              >
-                <Group justify="space-between" gap="xs" mb={4} wrap="wrap">
-                  <Text size="sm" fw={600}>
-                    {comment.author.role === 'you' ? 'You' : comment.author.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(comment.createdAt)}
-                  </Text>
-                </Group>
-                {comment.body ? (
-                  <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                    {comment.body}
-                  </Text>
-                ) : null}
-                {comment.photos.length ? (
-                  <Group mt="xs">
-                    <PhotoStrip
-                      urls={comment.photos}
-                      title={`Comment by ${comment.author.role === 'you' ? 'you' : comment.author.name}`}
-                    />
-                  </Group>
-                ) : null}
-              </Paper>
+                author={comment.author.role === 'you' ? 'You' : comment.author.name}
+                own={comment.author.role === 'you'}
+                authorRole={comment.author.role}
+                createdAt={comment.createdAt}
+                body={comment.body}
+                photos={comment.photos}
+                testId="portal-comment"
+              />
             ))
           )}
         </Stack>

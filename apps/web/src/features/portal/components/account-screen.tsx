@@ -1,18 +1,15 @@
 import {
-  changePasswordFormSchema,
   type EmailNotificationType,
   emailNotificationTypes,
   NOTIFICATION_TYPE_LABELS,
   type NotificationChannels,
   PASSWORD_MIN_LENGTH,
 } from '@inspecta/contract';
-import { Button, Group, Paper, PasswordInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
-import { isApiError } from '@/lib/api-client';
+import { ChangePasswordForm } from '@/features/settings';
 import { getPortalSession } from '@/lib/session';
 import {
   usePortalChangePassword,
@@ -63,59 +60,7 @@ function Fact({ label, value }: { label: string; value: string | null }) {
 
 function PasswordForm() {
   const change = usePortalChangePassword();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: zod4Resolver(changePasswordFormSchema),
-  });
-  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: (result) => {
-          form.reset();
-          notifications.show({ color: 'green', title: 'Password changed', message: result.message });
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.details.length > 0) form.setErrors(error.fieldErrors());
-          notifications.show({
-            color: 'red',
-            title: 'Could not change the password',
-            message: error.message,
-          });
-        },
-      },
-    ),
-  );
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <PasswordInput
-          label="Current password"
-          required
-          autoComplete="current-password"
-          {...form.getInputProps('currentPassword')}
-        />
-        <PasswordInput
-          label="New password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label="Repeat new password"
-          required
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending} data-testid="portal-change-password">
-            Change password
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <ChangePasswordForm change={change} columns={1} submitTestId="portal-change-password" />;
 }
 
 const channels: { key: keyof NotificationChannels; label: string }[] = [

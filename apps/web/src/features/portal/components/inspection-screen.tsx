@@ -1,24 +1,5 @@
-import type {
-  ItemResult,
-  PortalInspectionDetail,
-  PortalSeal,
-  TemplateItem,
-  UnitResult,
-} from '@inspecta/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import type { PortalInspectionDetail, PortalSeal, UnitResult } from '@inspecta/contract';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -27,16 +8,17 @@ import {
   IconShieldCheck,
   IconShieldSearch,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ResultBadge, resultColours } from '@/components/ui/result-badge';
+import { Fact } from '@/components/ui/fact';
+import { ResultBadge } from '@/components/ui/result-badge';
 import { portalPaths } from '@/config/paths';
 import {
-  AnswerView,
   failedItems,
   failedItemsLabel,
   formatDateTime,
   ImageViewer,
+  InspectionItemRow,
   itemAnchor,
   type OpenImages,
   outcomesByKey,
@@ -51,91 +33,12 @@ import { BackLink } from './back-link';
 import classes from './portal.module.css';
 import { PortalNotFound } from './portal-not-found';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function ActionLink({ actionId }: { actionId: number | null }) {
+  if (!actionId) return null;
   return (
-    <div>
-      <Text size="xs" c="dark.4" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text component="div" size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-const flaggedLabels: Partial<Record<ItemResult['outcome'], string>> = {
-  fail: 'Failed',
-  missing: 'Missing',
-  invalid: 'Invalid answer',
-  not_applicable: 'Not applicable',
-};
-
-function ItemRow({
-  item,
-  answer,
-  result,
-  anchor,
-  onOpenImages,
-}: {
-  item: TemplateItem;
-  answer: UnitResult['answers'][string] | undefined;
-  result: ItemResult | undefined;
-  anchor: string;
-  onOpenImages: OpenImages;
-}) {
-  const outcome = result?.outcome;
-  const failed = outcome === 'fail';
-  const flagged = failed || outcome === 'missing' || outcome === 'invalid';
-  const label = outcome ? flaggedLabels[outcome] : undefined;
-  return (
-    <Box
-      id={anchor}
-      tabIndex={-1}
-      py="sm"
-      px="sm"
-      bg={failed ? 'red.0' : flagged ? 'orange.0' : undefined}
-      style={{
-        borderLeft: `4px solid ${
-          failed ? 'var(--mantine-color-red-7)' : flagged ? 'var(--mantine-color-orange-6)' : 'transparent'
-        }`,
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-      }}
-      data-testid="portal-item"
-      data-outcome={outcome ?? 'unknown'}
-      data-item-key={item.key}
-    >
-      <Stack gap={4}>
-        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {item.label}
-          </Text>
-          {label ? (
-            <Badge
-              color={failed ? 'red.8' : flagged ? resultColours.attention : 'gray.7'}
-              variant={flagged ? 'filled' : 'light'}
-              size="sm"
-              radius="sm"
-              tt="none"
-              style={{ flexShrink: 0 }}
-            >
-              {label}
-            </Badge>
-          ) : null}
-        </Group>
-        <AnswerView item={item} answer={answer} outcome={outcome} onOpenImages={onOpenImages} />
-        {result?.reason && flagged ? (
-          <Text size="sm" c={failed ? 'red.8' : resultColours.attention} data-testid="portal-item-reason">
-            {result.reason}
-          </Text>
-        ) : null}
-        {result?.actionId ? (
-          <Anchor component={Link} to={portalPaths.action(result.actionId)} size="sm" fw={600}>
-            Corrective action #{result.actionId}
-          </Anchor>
-        ) : null}
-      </Stack>
-    </Box>
+    <Anchor component={Link} to={portalPaths.action(actionId)} size="sm" fw={600}>
+      Corrective action #{actionId}
+    </Anchor>
   );
 }
 
@@ -188,13 +91,15 @@ function UnitSection({
             {section.title}
           </Text>
           {section.items.map((item) => (
-            <ItemRow
+            <InspectionItemRow
               key={item.key}
               item={item}
               answer={unit.answers[item.key]}
               result={outcomes.get(item.key)}
               anchor={itemAnchor(unitIndex, item.key)}
               onOpenImages={onOpenImages}
+              testId="portal-item"
+              action={<ActionLink actionId={outcomes.get(item.key)?.actionId ?? null} />}
             />
           ))}
         </div>

@@ -26,6 +26,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Fact } from '@/components/ui/fact';
 import { Pager } from '@/components/ui/pager';
 import { ResultBadge } from '@/components/ui/result-badge';
 import { paths, portalPaths } from '@/config/paths';
@@ -43,19 +44,6 @@ import { PortalNotFound } from './portal-not-found';
 
 const EQUIPMENT_PAGE_SIZE = 10;
 const HISTORY_PAGE_SIZE = 10;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dark.4" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text component="div" size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function addressLines(site: PortalSite): string[] {
   const place = [site.city, site.district && site.district !== site.city ? site.district : null, site.state]

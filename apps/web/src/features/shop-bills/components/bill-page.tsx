@@ -26,6 +26,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Fact } from '@/components/ui/fact';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths, shopBillPath, shopOrderPath } from '@/config/paths';
 import { formatMoney } from '@/features/shop-catalogue';
@@ -73,17 +74,6 @@ function Label({ children }: { children: ReactNode }) {
     <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
       {children}
     </Text>
-  );
-}
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Label>{label}</Label>
-      <Text size="sm" component="div" mt={2} data-testid={testId}>
-        {children || '—'}
-      </Text>
-    </div>
   );
 }
 

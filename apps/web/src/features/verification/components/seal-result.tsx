@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled } from '@tabler/icons-react';
+import { Fact } from '@/components/ui/fact';
 import { plural } from '@/lib/plural';
 
 /** Dark enough on white and on the light badges for WCAG AA (4.5:1). */
@@ -21,19 +22,6 @@ const INVALID_INK = '#a11d1d';
 
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => when.format(new Date(iso));
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * What one check answered: Valid / Not valid in large type, why not, and only what the printed
