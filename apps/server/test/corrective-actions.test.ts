@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,33 +15,8 @@ import {
   maintenanceWorld,
   submitAnswers,
 } from './helpers/maintenance-fixtures.js';
+import { multipartForm } from './helpers/multipart.js';
 import { createTestApp, FakeClock, type TestContext } from './helpers/test-app.js';
-
-/** A multipart body with text fields and image files. */
-function multipartForm(
-  fields: Record<string, string>,
-  files: Array<{ field: string; name: string; data: Buffer; type: string }>,
-) {
-  const boundary = `----inspecta${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('corrective actions', () => {
   let ctx: TestContext;

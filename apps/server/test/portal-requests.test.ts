@@ -20,33 +20,8 @@ import {
   maintenanceWorld,
   submitAnswers,
 } from './helpers/maintenance-fixtures.js';
+import { multipartForm } from './helpers/multipart.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
-
-/** A multipart body with text fields and image files. */
-function multipartForm(
-  fields: Record<string, string>,
-  files: Array<{ field: string; name: string; data: Buffer; type: string }>,
-) {
-  const boundary = `----inspecta${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 interface Client {
   id: number;

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, notifications, sessions } from '../src/db/schema.js';
 import { openEventStream } from './helpers/event-stream.js';
+import { multipartFile } from './helpers/multipart.js';
 import {
   createTestApp,
   insertUser,
@@ -37,17 +38,7 @@ function call(
   });
 }
 
-function multipart(data: Buffer) {
-  const boundary = `----inspecta${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (data: Buffer) => multipartFile(data, 'logo.png', 'image/png');
 
 describe('PATCH /api/auth/me (own profile)', () => {
   it('saves name and phone, answers userData, and writes an audit event', async () => {

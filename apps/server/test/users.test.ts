@@ -9,6 +9,7 @@ import { MemoryFileStorage } from '../src/core/files/file-storage.js';
 import { auditEvents, deliveryOutbox, sessions, userInvitations, users } from '../src/db/schema.js';
 import type { MailTransport, OutgoingEmail } from '../src/modules/delivery/index.js';
 import { bootstrapDatabase } from '../src/seed/bootstrap.js';
+import { multipartFile } from './helpers/multipart.js';
 import {
   type CreatedUser,
   createTestApp,
@@ -28,18 +29,8 @@ function uniquePhone(): string {
   return `+9197${String(Date.now() % 1_000_000).padStart(6, '0')}${String(phoneCounter).padStart(2, '0')}`;
 }
 
-function multipart(data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'file') {
-  const boundary = `----inspecta${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'file') =>
+  multipartFile(data, filename, contentType, field);
 
 const fieldsOf = (body: { details?: Array<{ field: string }> }) =>
   [...new Set((body.details ?? []).map((d) => d.field))].sort();
