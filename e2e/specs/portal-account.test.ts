@@ -12,6 +12,7 @@ import {
   seriousA11yViolations,
 } from '../support/browser.js';
 import { repoRoot } from '../support/server-process.js';
+import { openPortalSignedIn } from '../support/session.js';
 import { untilStill } from '../support/waits.js';
 
 /**
@@ -83,17 +84,7 @@ describe('portal account: notification preferences that last, and the bell count
   async function openPortal(route: string) {
     context = await newContext(browser, 390, 844);
     page = await context.newPage();
-    const session = await apiLogin(CLIENT_EMAIL, PASSWORD);
-    await page.goto('/404-blank-for-storage');
-    await page.evaluate(
-      ([token, user]) => {
-        localStorage.clear();
-        localStorage.setItem('portalAccessToken', token);
-        localStorage.setItem('portalUserData', user);
-      },
-      [session.accessToken, JSON.stringify(session.user)] as const,
-    );
-    await page.goto(route);
+    await openPortalSignedIn(page, CLIENT_EMAIL, PASSWORD, route);
   }
 
   it(

@@ -22,3 +22,19 @@ export async function openSignedIn(page: Page, path = '/dashboard', extra: Recor
   await page.goto(path);
   return session;
 }
+
+/** Opens `path` in the client portal signed in as that client, the way the portal's sign-in leaves it. */
+export async function openPortalSignedIn(page: Page, email: string, password: string, path = '/portal') {
+  const session = await apiLogin(email, password);
+  await page.goto('/404-blank-for-storage');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.clear();
+      localStorage.setItem('portalAccessToken', token);
+      localStorage.setItem('portalUserData', user);
+    },
+    [session.accessToken, JSON.stringify(session.user)] as const,
+  );
+  await page.goto(path);
+  return session;
+}
