@@ -58,6 +58,22 @@ async function qrPng(text: string): Promise<Buffer> {
   });
 }
 
+/**
+ * One line that fits `width`: a long serial number or type is set smaller (down to 70 %), and only
+ * past that cut with an ellipsis, so a code people copy stays whole wherever it can.
+ */
+function fitLine(doc: Doc, text: string, width: number, size: number): { text: string; size: number } {
+  doc.fontSize(size);
+  const natural = doc.widthOfString(text);
+  if (natural <= width) return { text, size };
+  const smaller = Math.max(size * 0.7, (size * width) / natural);
+  doc.fontSize(smaller);
+  if (doc.widthOfString(text) <= width) return { text, size: smaller };
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return { text: `${cut}…`, size: smaller };
+}
+
 function drawLabel(
   doc: Doc,
   unit: LabelUnit,
@@ -93,14 +109,13 @@ function drawLabel(
     unit.serialNumber ? `S/N ${unit.serialNumber}` : null,
     `Site ${siteCode}`,
   ].filter((line): line is string => line !== null);
-  doc.font('Helvetica').fontSize(grid.textSize).fillColor(COLOURS.muted);
+  doc.font('Helvetica').fillColor(COLOURS.muted);
   for (const line of lines) {
-    // One line each, cut with an ellipsis when too long.
-    doc.text(line, textX, doc.y + lineGap * 0.5, {
-      width: textWidth,
-      height: grid.textSize * 1.2,
-      ellipsis: true,
-    });
+    const y = doc.y + lineGap * 0.5;
+    const fitted = fitLine(doc, line, textWidth, grid.textSize);
+    // Fitted already: no width, so pdfkit never wraps it (it would at a hyphen).
+    doc.fontSize(fitted.size).text(fitted.text, textX, y, { lineBreak: false });
+    doc.y = y + grid.textSize * 1.2;
   }
   // The code to type in the inspector app's "Scan label" when there is no camera.
   doc
