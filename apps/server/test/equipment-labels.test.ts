@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers
  */
 
 const PUBLIC_URL = 'https://inspect.example.in';
+// jsqr is CommonJS whose module.exports is the decoder, with itself as `default` (its types' view).
+const jsQR = jsQRModule.default;
 
 let ctx: TestContext;
 let admin: string;
@@ -128,7 +130,9 @@ describe('label sheet PDF', () => {
     const events = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'equipment.labels_printed'), eq(auditEvents.entityId, siteA.id)));
+      .where(
+        and(eq(auditEvents.action, 'equipment.labels_printed'), eq(auditEvents.entityId, String(siteA.id))),
+      );
     expect(events.length).toBe(2);
     expect(events.at(-1)!.after).toMatchObject({ format: 'pdf', layout: '2x4', rowCount: 2 });
   });
