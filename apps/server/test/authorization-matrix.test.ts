@@ -7,8 +7,10 @@ import type { AccessRule, OwnObjectRule } from '../src/core/access.js';
 import { hashSessionToken } from '../src/core/security/session-token.js';
 import type { Database } from '../src/db/database.js';
 import {
+  assignmentEquipment,
   assignments,
   correctiveActions,
+  equipment,
   inspectionRequests,
   inspections,
   notifications,
@@ -21,7 +23,7 @@ import {
 } from '../src/db/schema.js';
 import type { RouteAccessEntry } from '../src/plugins/access-control.js';
 import { insertAssignment, insertInspectionRecord, insertWorkRefs } from './helpers/dashboard-fixtures.js';
-import { insertSite } from './helpers/equipment-fixtures.js';
+import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { insertOrder, insertProduct } from './helpers/shop-fixtures.js';
 import { createTestApp, insertUser, type TestContext } from './helpers/test-app.js';
 
@@ -279,6 +281,24 @@ describe('authorization matrix: every route × every kind of caller', () => {
         );
         return { id: bill.id, token };
       }
+      if (kind === 'assigned-unit' || kind === 'client-unit') {
+        // A scanned label: a unit on another inspector's open work, or at another client's site.
+        const owner = await insertUser(db, { userType: kind === 'client-unit' ? 'client' : 'inspector' });
+        const caller = await insertUser(db, { userType: kind === 'client-unit' ? 'client' : 'inspector' });
+        const site = await insertSite(db, kind === 'client-unit' ? { clientId: owner.id } : {});
+        const type = await insertType(db);
+        const unit = await insertUnit(db, { siteId: site.id, equipmentTypeId: type.id });
+        if (kind === 'assigned-unit') {
+          const refs = await insertWorkRefs(db);
+          const row = await insertAssignment(
+            db,
+            { siteId: site.id, inspectorId: owner.id, ...refs },
+            { status: 'assigned', dueOn: '2030-01-01' },
+          );
+          await db.insert(assignmentEquipment).values({ assignmentId: row.id, equipmentId: unit.id });
+        }
+        return { id: unit.id, token: await sessionFor(db, caller.id) };
+      }
       if (kind === 'assignment') {
         const owner = await insertUser(db, { userType: 'inspector' });
         const caller = await insertUser(db, { userType: 'inspector' });
@@ -356,6 +376,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
         'client-bill': shopBills,
         'client-site': sites,
         'client-inspection': inspections,
+        'assigned-unit': equipment,
+        'client-unit': equipment,
       }[kind];
       return ctx.db.select().from(table).where(eq(table.id, id));
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldErrorSchema, idSchema, paginationSchema, sortSchema } from './common.js';
+import { fieldErrorSchema, INT32_MAX, idSchema, paginationSchema, sortSchema } from './common.js';
 import { dueStatuses } from './equipment-due.js';
 import { equipmentTypeOptionSchema } from './equipment-types.js';
 import { exportQuerySchema } from './exports.js';
@@ -277,3 +277,43 @@ export const importResponseSchema = z.object({
   errors: z.array(importRowSchema).describe('The rows that were skipped, with their problems'),
 });
 export type ImportResponse = z.infer<typeof importResponseSchema>;
+
+// ---------------------------------------------------------------- asset labels (docs/equipment.md)
+
+/**
+ * The path a unit's QR label opens, under the app's public address (PUBLIC_URL): `/u/<unit id>`.
+ * The web app sends each role on from there (admin: the unit in the register; inspector: the unit's
+ * checklist; client: the unit's site in the portal).
+ */
+export function unitLabelPath(id: number): string {
+  return `/u/${id}`;
+}
+
+/** The unit id in a label's text: a full label URL, a `/u/<id>` path or the bare code; null otherwise. */
+export function unitIdFromLabel(text: string): number | null {
+  const match = /^(?:(?:https?:\/\/[^/\s]+)?\/u\/)?(\d{1,10})\/?$/i.exec(text.trim());
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id >= 1 && id <= INT32_MAX ? id : null;
+}
+
+/** Label sheet layouts on A4: columns x rows (3x8: 24 labels of 70 x 37 mm; 2x4: 8 of 105 x 74 mm). */
+export const equipmentLabelLayouts = ['3x8', '2x4'] as const;
+export type EquipmentLabelLayout = (typeof equipmentLabelLayouts)[number];
+
+/** The most labels one PDF prints (42 sheets of 24). */
+export const EQUIPMENT_LABELS_MAX = 1000;
+
+export const equipmentLabelsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(12_000)
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'A comma-separated list of unit ids, e.g. 12,15,40')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= INT32_MAX), 'Not a valid unit id')
+    .refine((ids) => ids.length <= EQUIPMENT_LABELS_MAX, `At most ${EQUIPMENT_LABELS_MAX} units at once`)
+    .optional()
+    .describe('The units to print (comma-separated ids, all at this site); default: every unit not retired'),
+  layout: z.enum(equipmentLabelLayouts).default('3x8').describe('Labels per A4 sheet: columns x rows'),
+});
+export type EquipmentLabelsQuery = z.output<typeof equipmentLabelsQuerySchema>;

@@ -120,3 +120,16 @@ export type InspectionSubmitResponse = z.infer<typeof inspectionSubmitResponseSc
 /** POST /api/inspector/uploads (multipart, one image): the URL to put in a photo or signature answer. */
 export const inspectionUploadResponseSchema = z.object({ url: z.string() });
 export type InspectionUploadResponse = z.infer<typeof inspectionUploadResponseSchema>;
+
+/**
+ * GET /api/inspector/units/:id: where a scanned asset label takes the inspector, their open
+ * assignment covering the unit (one in progress first, then the soonest due).
+ */
+export const inspectorUnitResponseSchema = z.object({
+  assignmentId: z.number().int(),
+  unit: z.object({ id: z.number().int(), name: z.string(), assetTag: z.string() }),
+});
+export type InspectorUnitResponse = z.infer<typeof inspectorUnitResponseSchema>;
+
+/** The 404 message when none of the inspector's open assignments covers the scanned unit. */
+export const NO_OPEN_WORK_FOR_UNIT = 'You have no open inspection for this unit';

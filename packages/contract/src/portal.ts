@@ -205,3 +205,10 @@ export const portalCertificateQuerySchema = z.object({
   ),
 });
 export type PortalCertificateQuery = z.output<typeof portalCertificateQuerySchema>;
+
+/** GET /api/portal/units/:id: where a scanned asset label takes a client (the unit's site page). */
+export const portalUnitResponseSchema = z.object({
+  siteId: z.number().int(),
+  unit: z.object({ id: z.number().int(), name: z.string(), assetTag: z.string() }),
+});
+export type PortalUnitResponse = z.infer<typeof portalUnitResponseSchema>;

@@ -38,7 +38,11 @@ export interface OwnObjectRule {
     | 'client-bill'
     // The portal's reads (docs/portal.md): one of the client's sites, an inspection at one of them.
     | 'client-site'
-    | 'client-inspection';
+    | 'client-inspection'
+    // Asset labels (docs/equipment.md): a unit on one of the inspector's open assignments, a unit at
+    // one of the client's sites.
+    | 'assigned-unit'
+    | 'client-unit';
   readonly othersGet: 403 | 404;
 }
 

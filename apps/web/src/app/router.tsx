@@ -23,6 +23,7 @@ import {
   portalSignInPath,
 } from './routes/portal/guards';
 import { RootHydrateFallback, RootRoute } from './routes/root';
+import { unitLabelLoader } from './routes/unit-label';
 
 /** Every page is lazy-loaded, so a navigation shows the global loading overlay while code loads. */
 export const routes: RouteObject[] = [
@@ -227,6 +228,16 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Inspection' },
                 lazy: () => import('./routes/inspector/assignment'),
               },
+              {
+                path: 'scan',
+                handle: { title: 'Scan label' },
+                lazy: () => import('./routes/inspector/scan'),
+              },
+              {
+                path: 'units/:unitId',
+                handle: { title: 'Scanned unit' },
+                lazy: () => import('./routes/inspector/unit'),
+              },
             ],
           },
         ],
@@ -287,6 +298,11 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/portal/account'),
               },
               {
+                path: 'units/:unitId',
+                handle: { title: 'Unit' },
+                lazy: () => import('./routes/portal/unit'),
+              },
+              {
                 path: '*',
                 handle: { title: 'Page not found' },
                 lazy: () => import('./routes/portal/not-found'),
@@ -298,6 +314,13 @@ export const routes: RouteObject[] = [
       // Public report verification (docs/verification.md): bare, no session needed.
       { path: paths.verify, handle: { title: 'Verify a report' }, lazy: () => import('./routes/verify') },
       { path: paths.verifySeal, handle: { title: 'Verify a report' }, lazy: () => import('./routes/verify') },
+      // A unit's QR label (docs/equipment.md): sends each signed-in app on to the unit.
+      {
+        path: paths.unitLabel,
+        loader: unitLabelLoader,
+        handle: { title: 'Page not found' },
+        lazy: () => import('./routes/not-found'),
+      },
       { path: '*', handle: { title: 'Page not found' }, lazy: () => import('./routes/not-found') },
     ],
   },

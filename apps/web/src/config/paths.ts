@@ -35,6 +35,9 @@ export const paths = {
   inspector: '/inspector',
   inspectorSignIn: '/inspector/sign-in',
   inspectorAssignment: '/inspector/assignments/:assignmentId',
+  /** Asset labels (docs/equipment.md): the camera scanner, and where a scanned unit leads. */
+  inspectorScan: '/inspector/scan',
+  inspectorUnit: '/inspector/units/:unitId',
   /** The client portal (bare, mobile-first, its own session): signed out, its sign-in; else the overview. */
   portal: '/portal',
   portalSite: '/portal/sites/:siteId',
@@ -49,9 +52,12 @@ export const paths = {
   portalBills: '/portal/bills',
   /** The client's account: contact details, password, notification preferences. */
   portalAccount: '/portal/account',
+  portalUnit: '/portal/units/:unitId',
   /** Bare public page: check a sealed report by its id (the PDF's QR code), a PDF or a hash. */
   verify: '/verify',
   verifySeal: '/verify/:sealId',
+  /** Bare: the address in a unit's QR label; sends each role on to the unit (docs/equipment.md). */
+  unitLabel: '/u/:unitId',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

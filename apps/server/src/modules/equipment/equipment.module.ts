@@ -11,7 +11,7 @@ declare module '../../core/app-module.js' {
 export const equipmentModule = defineModule({
   name: 'equipment',
   setup(ctx) {
-    ctx.services.equipment = new EquipmentService(ctx.db, ctx.clock);
+    ctx.services.equipment = new EquipmentService(ctx.db, ctx.clock, ctx.config.publicUrl);
     return mount(equipmentRoutes, { equipmentService: ctx.services.equipment });
   },
 });

@@ -1,4 +1,9 @@
-import { type EquipmentFilterQuery, type equipmentSortFields, LIST_COUNT_CAP } from '@inspecta/contract';
+import {
+  EQUIPMENT_LABELS_MAX,
+  type EquipmentFilterQuery,
+  type equipmentSortFields,
+  LIST_COUNT_CAP,
+} from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
@@ -390,6 +395,29 @@ export class EquipmentRepository {
       .set({ nextDueOn: nextDueExpression })
       .from(equipmentTypes)
       .where(and(eq(equipmentTypes.id, equipment.equipmentTypeId), inArray(equipment.id, ids)));
+  }
+
+  /**
+   * The units a label sheet prints: `ids` of the site (those not at the site are left out, the caller
+   * compares), or every unit of the site that is not retired; by asset tag.
+   */
+  async labelUnits(siteId: number, ids: number[] | undefined) {
+    const conditions: SQL[] = [eq(equipment.siteId, siteId)];
+    if (ids) conditions.push(inArray(equipment.id, ids));
+    else conditions.push(sql`${equipment.status} <> 'retired'`);
+    return this.db
+      .select({
+        id: equipment.id,
+        name: equipment.name,
+        assetTag: equipment.assetTag,
+        serialNumber: equipment.serialNumber,
+        type: equipmentTypes.name,
+      })
+      .from(equipment)
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
+      .where(and(...conditions))
+      .orderBy(asc(equipment.assetTag), asc(equipment.id))
+      .limit(EQUIPMENT_LABELS_MAX + 1);
   }
 
   async findSite(id: number) {

@@ -3,6 +3,7 @@ import {
   equipmentCreateBodySchema,
   equipmentDetailsResponseSchema,
   equipmentExportQuerySchema,
+  equipmentLabelsQuerySchema,
   equipmentListQuerySchema,
   equipmentListResponseSchema,
   equipmentMutationResponseSchema,
@@ -16,6 +17,7 @@ import {
   siteOptionsQuerySchema,
   siteOptionsResponseSchema,
 } from '@inspecta/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
 import { readUploadedSheet } from '../../core/files/read-upload.js';
@@ -88,6 +90,41 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
         columns: equipmentExportColumns(prepared.date),
         ...prepared,
       });
+    },
+  );
+
+  app.get(
+    '/auth/sites/:id/equipment-labels.pdf',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: "A sheet of QR labels for a site's units (PDF)",
+        description:
+          'A4, a grid of labels (layout 3x8: 70 x 37 mm, 2x4: 105 x 74 mm), each with a QR code holding ' +
+          'PUBLIC_URL/u/<unit id>, the unit name, type, asset tag, serial number, site code and unit code. ' +
+          'ids: the units to print (all at this site); default every unit not retired. ' +
+          'Audited as equipment.labels_printed. Named labels-<siteCode>.pdf.',
+        params: idParamsSchema,
+        querystring: equipmentLabelsQuerySchema,
+        produces: ['application/pdf'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.labels(
+        requireAuth(request),
+        request.params.id,
+        request.query,
+        request.ip,
+      );
+      // The PDF is a stream: the reply is typed for the JSON error answers only.
+      return (reply as FastifyReply)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', attachment(fileName))
+        .header('Cache-Control', 'no-store')
+        .header('Access-Control-Expose-Headers', 'Content-Disposition')
+        .send(pdf);
     },
   );
 

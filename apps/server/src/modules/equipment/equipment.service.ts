@@ -1,12 +1,14 @@
 import {
   computeNextDueOn,
   dueStatusOf,
+  EQUIPMENT_LABELS_MAX,
   type Equipment,
   type EquipmentCreateValues,
   type EquipmentDetailsResponse,
   type EquipmentExportQuery,
   type EquipmentFilterQuery,
   type EquipmentHistoryEntry,
+  type EquipmentLabelsQuery,
   type EquipmentListQuery,
   type EquipmentListResponse,
   type EquipmentMutationResponse,
@@ -14,6 +16,7 @@ import {
   type EquipmentUpdateValues,
   type ImportPreviewResponse,
   type ImportResponse,
+  unitLabelPath,
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { type AuditEntry, recordAudit, recordAudits } from '../../core/audit.js';
@@ -34,6 +37,7 @@ import {
 } from './equipment.repository.js';
 import { buildImportTemplate } from './equipment-export.js';
 import { type CheckedImportRow, checkImportRows, mapSheet } from './equipment-import.js';
+import { labelsFileName, renderLabelSheets } from './equipment-labels.js';
 import { recomputeNextDueForType } from './next-due-dates.js';
 
 const TAG_TAKEN = 'This asset tag is already used at this site';
@@ -114,6 +118,8 @@ export class EquipmentService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** The app's public address (PUBLIC_URL): the labels' QR codes point under it. */
+    private readonly publicUrl = 'http://localhost:8080',
   ) {
     this.repo = new EquipmentRepository(db);
   }
@@ -173,6 +179,60 @@ export class EquipmentService {
         (row) => row.unit.id,
       ),
     };
+  }
+
+  /**
+   * A sheet of QR labels for a site's units (docs/equipment.md "Asset labels"): the chosen units, or
+   * every unit not retired. Each QR code holds PUBLIC_URL + /u/<id>. Audited as
+   * `equipment.labels_printed` on the site (the units printed), like an export.
+   */
+  async labels(
+    auth: AuthContext,
+    siteId: number,
+    { ids, layout }: EquipmentLabelsQuery,
+    ip: string,
+  ): Promise<{ pdf: Awaited<ReturnType<typeof renderLabelSheets>>; fileName: string }> {
+    const site = await this.repo.findSite(siteId);
+    if (!site) throw AppError.notFound('Site');
+    const units = await this.repo.labelUnits(siteId, ids);
+    if (ids) {
+      const found = new Set(units.map((u) => u.id));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length) {
+        throw AppError.validation([
+          {
+            field: 'ids',
+            message: `${missing.length === 1 ? 'Unit' : 'Units'} ${missing.slice(0, 10).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not at this site`,
+          },
+        ]);
+      }
+    }
+    if (units.length === 0) {
+      throw AppError.validation([{ field: 'ids', message: 'This site has no equipment to label' }]);
+    }
+    if (units.length > EQUIPMENT_LABELS_MAX) {
+      throw AppError.validation([
+        {
+          field: 'ids',
+          message: `At most ${EQUIPMENT_LABELS_MAX} labels at once: choose the units to print`,
+        },
+      ]);
+    }
+    const base = this.publicUrl.replace(/\/+$/, '');
+    const pdf = await renderLabelSheets({
+      site,
+      layout,
+      units: units.map((unit) => ({ ...unit, url: `${base}${unitLabelPath(unit.id)}` })),
+    });
+    await recordAudit(this.db, {
+      actorId: auth.userId,
+      action: 'equipment.labels_printed',
+      entityType: 'site',
+      entityId: siteId,
+      after: { format: 'pdf', layout, rowCount: units.length, unitIds: units.map((u) => u.id) },
+      ipAddress: ip,
+    });
+    return { pdf, fileName: labelsFileName(site.siteCode) };
   }
 
   async details(id: number): Promise<EquipmentDetailsResponse> {

@@ -109,6 +109,32 @@ export class InspectorWorkRepository {
       .limit(500);
   }
 
+  /** The inspector's open assignment covering a unit: one in progress first, then the soonest due. */
+  async openAssignmentForUnit(inspectorId: number, equipmentId: number) {
+    const [row] = await this.db
+      .select({
+        assignmentId: assignments.id,
+        unit: { id: equipment.id, name: equipment.name, assetTag: equipment.assetTag },
+      })
+      .from(assignmentEquipment)
+      .innerJoin(assignments, eq(assignments.id, assignmentEquipment.assignmentId))
+      .innerJoin(equipment, eq(equipment.id, assignmentEquipment.equipmentId))
+      .where(
+        and(
+          eq(assignmentEquipment.equipmentId, equipmentId),
+          eq(assignments.inspectorId, inspectorId),
+          inArray(assignments.status, [...OPEN]),
+        ),
+      )
+      .orderBy(
+        sql`case ${assignments.status} when 'in_progress' then 0 else 1 end`,
+        asc(assignments.dueOn),
+        asc(assignments.id),
+      )
+      .limit(1);
+    return row;
+  }
+
   /** The site's client, who is told when a report of its site is ready (the portal). */
   async siteClientId(siteId: number): Promise<number | null> {
     const [row] = await this.db.select({ clientId: sites.clientId }).from(sites).where(eq(sites.id, siteId));

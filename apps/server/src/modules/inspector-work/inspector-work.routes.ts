@@ -10,6 +10,7 @@ import {
   inspectorAssignmentDetailResponseSchema,
   inspectorAssignmentsQuerySchema,
   inspectorAssignmentsResponseSchema,
+  inspectorUnitResponseSchema,
 } from '@inspecta/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, ownObject } from '../../core/access.js';
@@ -59,6 +60,23 @@ export const inspectorWorkRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ assignment: await service.detail(requireAuth(request), request.params.id) }),
+  );
+
+  app.get(
+    '/inspector/units/:id',
+    {
+      config: { access: inspectorOnly, ownObject: ownObject('assigned-unit', 404) },
+      schema: {
+        tags,
+        summary:
+          'Where a scanned asset label (/u/<unit id>) takes you: your open assignment covering the unit',
+        description:
+          'An assignment in progress first, then the soonest due. 404 when the unit does not exist or none of your open assignments covers it.',
+        params: idParamsSchema,
+        response: { 200: inspectorUnitResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.unit(requireAuth(request), request.params.id),
   );
 
   app.put(

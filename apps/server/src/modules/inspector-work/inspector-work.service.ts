@@ -7,6 +7,7 @@ import type {
   InspectorAssignment,
   InspectorAssignmentDetail,
   InspectorAssignmentsResponse,
+  InspectorUnitResponse,
   TemplateContent,
   UnitAnswers,
 } from '@inspecta/contract';
@@ -14,6 +15,7 @@ import {
   INSPECTION_IMAGE_MAX_SIDE,
   inspectionAnswersBodySchema,
   inspectionSubmitBodySchema,
+  NO_OPEN_WORK_FOR_UNIT,
   templateContentSchema,
   utcDateOf,
 } from '@inspecta/contract';
@@ -114,6 +116,17 @@ export class InspectorWorkService {
     const today = this.today();
     const rows = await this.repo.listOpen(auth.userId, view, today);
     return { assignments: rows.map((r) => toInspectorAssignment(r, today)) };
+  }
+
+  /**
+   * Where a scanned asset label takes the inspector: their open assignment covering the unit. A unit
+   * that does not exist and one no open work of theirs covers answer the same 404, so a label tells
+   * an inspector nothing about other inspectors' work.
+   */
+  async unit(auth: AuthContext, equipmentId: number): Promise<InspectorUnitResponse> {
+    const row = await this.repo.openAssignmentForUnit(auth.userId, equipmentId);
+    if (!row) throw new AppError('NOT_FOUND', NO_OPEN_WORK_FOR_UNIT);
+    return row;
   }
 
   /** The assignment if it exists and is the caller's: 404 / 403 otherwise. */

@@ -401,6 +401,20 @@ export class PortalRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** A unit at one of the client's sites (a scanned asset label), or undefined. */
+  async clientUnit(clientId: number, equipmentId: number) {
+    const [row] = await this.db
+      .select({
+        siteId: equipment.siteId,
+        unit: { id: equipment.id, name: equipment.name, assetTag: equipment.assetTag },
+      })
+      .from(equipment)
+      .innerJoin(sites, eq(sites.id, equipment.siteId))
+      .where(and(eq(equipment.id, equipmentId), eq(sites.clientId, clientId)))
+      .limit(1);
+    return row;
+  }
+
   // ---------------------------------------------------------------- the compliance certificate
 
   /** The site (of this client) and the client's names, for the certificate's heading. */

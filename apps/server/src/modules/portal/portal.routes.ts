@@ -9,6 +9,7 @@ import {
   portalOverviewQuerySchema,
   portalOverviewResponseSchema,
   portalSiteResponseSchema,
+  portalUnitResponseSchema,
 } from '@inspecta/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -78,6 +79,21 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portalService: PortalService 
       },
     },
     async (request) => service.equipment(requireAuth(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/portal/units/:id',
+    {
+      config: { access: clientOnly, ownObject: ownObject('client-unit', 404) },
+      schema: {
+        tags,
+        summary: 'Where a scanned asset label (/u/<unit id>) takes the client: the unit and its site',
+        description: '404 for a unit that does not exist or is not at one of your sites.',
+        params: idParamsSchema,
+        response: { 200: portalUnitResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.unit(requireAuth(request), request.params.id),
   );
 
   app.get(

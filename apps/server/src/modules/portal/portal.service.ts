@@ -14,6 +14,7 @@ import {
   type PortalOverviewResponse,
   type PortalSite,
   type PortalSiteSummary,
+  type PortalUnitResponse,
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
@@ -150,6 +151,13 @@ export class PortalService {
       contactPhone: row.contactPhone,
       contactEmail: row.contactEmail,
     };
+  }
+
+  /** Where a scanned asset label takes the client: the unit's site; 404 for a unit not at their sites. */
+  async unit(auth: AuthContext, equipmentId: number): Promise<PortalUnitResponse> {
+    const row = await this.repo.clientUnit(auth.userId, equipmentId);
+    if (!row) throw AppError.notFound('Equipment');
+    return row;
   }
 
   private async assertSite(auth: AuthContext, siteId: number) {

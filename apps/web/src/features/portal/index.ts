@@ -4,3 +4,4 @@ export { OverviewScreen as PortalOverviewScreen } from './components/overview-sc
 export { PortalShell } from './components/portal-shell';
 export { PortalSignIn } from './components/portal-sign-in';
 export { SiteScreen as PortalSiteScreen } from './components/site-screen';
+export { UnitLabelScreen as PortalUnitLabelScreen } from './components/unit-label-screen';

@@ -7,7 +7,7 @@ import {
 } from '@inspecta/contract';
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFileImport, IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconPrinter, IconSearch, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { countActive, ListFilterBar } from '@/components/list-screen/list-filters';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
@@ -24,6 +24,7 @@ import { EquipmentDetailsDrawer } from './equipment-details-drawer';
 import { EquipmentFormModal } from './equipment-form-modal';
 import { EquipmentTable } from './equipment-table';
 import { ImportEquipmentModal } from './import-equipment-modal';
+import { PrintLabelsModal } from './print-labels-modal';
 import { SiteSelect } from './site-select';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
@@ -116,6 +117,9 @@ export function EquipmentBrowser({
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Equipment | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  // Labels print for one site: the site page's, or the register's site filter.
+  const labelSiteId = siteId ?? positiveId(state.site);
+  const [labels, setLabels] = useState<{ siteId: number; ids?: number[] } | null>(null);
 
   const units = query.data?.equipments ?? [];
   const total = query.data?.pagination.total ?? 0;
@@ -134,6 +138,17 @@ export function EquipmentBrowser({
         onExport={(format, options) => exportEquipment(format, filters, options)}
         disabled={total === 0}
       />
+      {labelSiteId ? (
+        <Button
+          variant="default"
+          leftSection={<IconPrinter size={18} aria-hidden="true" />}
+          onClick={() => setLabels({ siteId: labelSiteId })}
+          disabled={total === 0}
+          data-testid="print-labels"
+        >
+          Print labels
+        </Button>
+      ) : null}
       <Button
         variant="default"
         leftSection={<IconFileImport size={18} aria-hidden="true" />}
@@ -292,7 +307,16 @@ export function EquipmentBrowser({
           setEditing(unit);
           setFormOpen(true);
         }}
+        onPrintLabel={(unit) => setLabels({ siteId: unit.site.id, ids: [unit.id] })}
       />
+      {labels ? (
+        <PrintLabelsModal
+          opened
+          onClose={() => setLabels(null)}
+          siteId={labels.siteId}
+          {...(labels.ids ? { initialIds: labels.ids } : {})}
+        />
+      ) : null}
       <EquipmentFormModal
         opened={formOpen}
         onClose={() => setFormOpen(false)}

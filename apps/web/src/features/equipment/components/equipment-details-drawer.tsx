@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sitePaths } from '@/config/paths';
@@ -46,6 +46,8 @@ interface EquipmentDetailsDrawerProps {
   unitId: number | null;
   onClose: () => void;
   onEdit: (unit: Equipment) => void;
+  /** Prints the unit's QR label (the print labels dialog with this unit chosen). */
+  onPrintLabel?: (unit: Equipment) => void;
   /** Another feature's section about this unit, shown above its history (supplied by the app). */
   unitSection?: ((unit: Equipment) => ReactNode) | undefined;
 }
@@ -55,6 +57,7 @@ export function EquipmentDetailsDrawer({
   unitId,
   onClose,
   onEdit,
+  onPrintLabel,
   unitSection,
 }: EquipmentDetailsDrawerProps) {
   const query = useEquipment(unitId);
@@ -167,6 +170,15 @@ export function EquipmentDetailsDrawer({
             <Button leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(unit)}>
               Edit
             </Button>
+            {onPrintLabel ? (
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} aria-hidden="true" />}
+                onClick={() => onPrintLabel(unit)}
+              >
+                Print label
+              </Button>
+            ) : null}
             {unit.lastInspectedAt === null ? (
               <Button
                 variant="default"

@@ -5,4 +5,5 @@ export const inspectorKeys = {
   all: [INSPECTOR_QUERY_KEY] as const,
   assignments: () => [INSPECTOR_QUERY_KEY, 'assignments'] as const,
   assignment: (id: number) => [INSPECTOR_QUERY_KEY, 'assignment', id] as const,
+  unit: (id: number) => [INSPECTOR_QUERY_KEY, 'unit', id] as const,
 };

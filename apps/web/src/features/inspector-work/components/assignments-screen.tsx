@@ -1,10 +1,11 @@
 import type { SessionUser } from '@inspecta/contract';
 import { ActionIcon, Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertCircle, IconCalendarCheck, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarCheck, IconRefresh, IconScan } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LogoMark } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 import { todayIso } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { useInspectorAssignments } from '../api/get-assignments';
@@ -63,6 +64,18 @@ export function AssignmentsScreen({ user }: { user: SessionUser }) {
         }
       />
       <main className={classes.content}>
+        <Button
+          component={Link}
+          to={paths.inspectorScan}
+          size="md"
+          variant="light"
+          fullWidth
+          mb="md"
+          leftSection={<IconScan size={20} aria-hidden="true" />}
+          data-testid="scan-label"
+        >
+          Scan label
+        </Button>
         <Tabs
           value={tab}
           onChange={(value) => isTab(value) && setParams({ view: value }, { replace: true })}

@@ -62,14 +62,18 @@ function ActionBar({ children }: { children: React.ReactNode }) {
 interface WorkspaceProps {
   assignment: InspectorAssignmentDetail;
   user: SessionUser;
+  /** The unit to open on (a scanned label); the first unit otherwise. */
+  unitId?: number | undefined;
 }
 
 /** Starting, filling (unit by unit), reviewing and submitting one assignment. */
-function InspectionWorkspace({ assignment, user }: WorkspaceProps) {
+function InspectionWorkspace({ assignment, user, unitId }: WorkspaceProps) {
   const units = useMemo(() => formUnits(assignment), [assignment]);
   const draft = useInspectionDraft({ assignment, userId: user.id, units });
   const submit = useSubmitInspection();
-  const [unitKey, setUnitKey] = useState(units[0]!.key);
+  const [unitKey, setUnitKey] = useState(
+    () => units.find((u) => unitId !== undefined && u.equipmentId === unitId)?.key ?? units[0]!.key,
+  );
   const [step, setStep] = useState<'fill' | 'review'>('fill');
   const [pickerOpen, setPickerOpen] = useState(false);
   const [reviewed, setReviewed] = useState(false);
@@ -387,7 +391,16 @@ function ClosedAssignment({ assignment, user }: WorkspaceProps) {
 }
 
 /** The page of one assignment: loads it, then hands it to the workspace. */
-export function InspectionScreen({ assignmentId, user }: { assignmentId: number; user: SessionUser }) {
+export function InspectionScreen({
+  assignmentId,
+  user,
+  unitId,
+}: {
+  assignmentId: number;
+  user: SessionUser;
+  /** Open on this unit (the address of a scanned label carries it as ?unit=). */
+  unitId?: number | undefined;
+}) {
   const query = useInspectorAssignment(assignmentId);
   const assignment = query.data?.assignment;
   const notYours = isApiError(query.error) && (query.error.status === 403 || query.error.status === 404);
@@ -398,7 +411,7 @@ export function InspectionScreen({ assignmentId, user }: { assignmentId: number;
   if (assignment && fresh && (assignment.status === 'assigned' || assignment.status === 'in_progress'))
     working.current = true;
   if (assignment && working.current)
-    return <InspectionWorkspace key={assignment.id} assignment={assignment} user={user} />;
+    return <InspectionWorkspace key={assignment.id} assignment={assignment} user={user} unitId={unitId} />;
 
   return (
     <div className={classes.page}>

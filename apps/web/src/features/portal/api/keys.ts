@@ -12,6 +12,7 @@ export const portalKeys = {
   organisation: () => [PORTAL_QUERY_KEY, 'organisation'] as const,
   overview: (params: PortalOverviewParams) => [PORTAL_QUERY_KEY, 'overview', params] as const,
   site: (id: number) => [PORTAL_QUERY_KEY, 'site', id] as const,
+  unit: (id: number) => [PORTAL_QUERY_KEY, 'unit', id] as const,
   equipment: (siteId: number, params: PortalEquipmentParams) =>
     [PORTAL_QUERY_KEY, 'site', siteId, 'equipment', params] as const,
   inspections: (params: PortalInspectionsParams) => [PORTAL_QUERY_KEY, 'inspections', params] as const,
