@@ -40,3 +40,4 @@ export * from './shop-bills.js';
 export * from './shop-catalogue.js';
 export * from './shop-orders.js';
 export * from './verification.js';
+export * from './saved-views.js';
