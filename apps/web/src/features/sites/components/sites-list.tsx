@@ -23,6 +23,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import cardClasses from '@/components/list-screen/card-table.module.css';
+import { ColumnsChooser } from '@/components/list-screen/columns-chooser';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -197,8 +198,11 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
   );
 }
 
-/** The site register: search, status tabs with counts, client and city filters, sorting, paging. */
-export function SitesList() {
+/**
+ * The site register: search, status tabs with counts, client and city filters, sorting, paging;
+ * `views` is the saved views control the app composes in (issue 21).
+ */
+export function SitesList({ views }: { views?: ReactNode } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readSiteListParams(searchParams);
   const query = useSites(toSiteListQuery(params));
@@ -259,6 +263,8 @@ export function SitesList() {
                 nothingFoundMessage="No such city"
               />
             </FoldedFilters>
+            {views}
+            <ColumnsChooser list="sites" table="sites-table" />
           </Group>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <SegmentedControl
