@@ -1,7 +1,7 @@
 import { type SavedViewList, savedViewLists } from '@inspecta/contract';
-import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { setHiddenColumns, useHiddenColumns } from './column-choice';
 
 const HIDDEN = 'data-column-hidden';
@@ -94,5 +94,18 @@ export function ColumnsChooser({ list, table }: ColumnsChooserProps) {
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/**
+ * A list's saved views control (composed in by the app) and its Columns chooser, side by side: the
+ * one line a list screen adds to its filter bar.
+ */
+export function ListViewControls({ views, ...columns }: ColumnsChooserProps & { views: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="wrap">
+      {views}
+      <ColumnsChooser {...columns} />
+    </Group>
   );
 }

@@ -4,7 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ColumnsChooser } from '@/components/list-screen/columns-chooser';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, ListFilterBar } from '@/components/list-screen/list-filters';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -286,8 +286,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: A
               disabled={query.isPending || total === 0}
               data-testid="assignment-export"
             />
-            {views}
-            <ColumnsChooser list="assignments" table="assignments-table" />
+            <ListViewControls views={views} list="assignments" table="assignments-table" />
           </ListFilterBar>
 
           {query.isPending ? (

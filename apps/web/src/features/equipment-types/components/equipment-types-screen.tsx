@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconBox, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { ColumnsChooser } from '@/components/list-screen/columns-chooser';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { ActiveArchivedFilter, countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
@@ -200,8 +200,7 @@ export function EquipmentTypesScreen({ views }: { views?: ReactNode } = {}) {
               value={status ?? null}
               onChange={(next) => update({ status: next })}
             />
-            {views}
-            <ColumnsChooser list="equipment-types" table="equipment-types-table" />
+            <ListViewControls views={views} list="equipment-types" table="equipment-types-table" />
           </>
         }
         query={query}

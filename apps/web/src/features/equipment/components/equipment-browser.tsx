@@ -9,7 +9,7 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput 
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ColumnsChooser } from '@/components/list-screen/columns-chooser';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, ListFilterBar } from '@/components/list-screen/list-filters';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -244,12 +244,7 @@ export function EquipmentBrowser({
             comboboxProps={{ withinPortal: true }}
             style={{ flex: '0 1 220px' }}
           />
-          {views ? (
-            <Group gap="sm">
-              {views}
-              <ColumnsChooser list="equipment" table="equipment-table" />
-            </Group>
-          ) : null}
+          {views ? <ListViewControls views={views} list="equipment" table="equipment-table" /> : null}
         </Group>
       </ListFilterBar>
 

@@ -3,7 +3,7 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, TextInput } from
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconClipboardCheck, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ColumnsChooser } from '@/components/list-screen/columns-chooser';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
@@ -223,8 +223,7 @@ export function InspectionHistory({ views }: { views?: ReactNode } = {}) {
           ]}
           data-testid="inspection-result-filter"
         />
-        {views}
-        <ColumnsChooser list="inspection-history" table="inspections-table" />
+        <ListViewControls views={views} list="inspection-history" table="inspections-table" />
         <ExportMenu
           label="inspections"
           onExport={(format, options) => exportInspections(format, filters, options)}

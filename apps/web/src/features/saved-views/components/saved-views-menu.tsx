@@ -159,7 +159,14 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
 
   return (
     <>
-      <Menu position="bottom-start" shadow="md" width={280} withinPortal hideDetached={false}>
+      <Menu
+        position="bottom-start"
+        shadow="md"
+        width={280}
+        withinPortal
+        hideDetached={false}
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           <Button
             variant={active ? 'light' : 'default'}
@@ -172,7 +179,7 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
               ) : null
             }
             data-testid="saved-views-toggle"
-            maw={260}
+            maw={240}
           >
             <Text span size="sm" fw={500} truncate="end">
               {active ? `View: ${active.name}` : 'Views'}

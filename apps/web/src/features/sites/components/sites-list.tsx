@@ -23,7 +23,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import cardClasses from '@/components/list-screen/card-table.module.css';
-import { ColumnsChooser } from '@/components/list-screen/columns-chooser';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -263,8 +263,6 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
                 nothingFoundMessage="No such city"
               />
             </FoldedFilters>
-            {views}
-            <ColumnsChooser list="sites" table="sites-table" />
           </Group>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <SegmentedControl
@@ -297,12 +295,15 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
               allowDeselect={false}
               w={200}
             />
-            <ExportMenu
-              label="sites"
-              onExport={(format, options) => exportSites(format, toSiteListQuery(params), options)}
-              disabled={query.isPending || total === 0}
-              data-testid="sites-export"
-            />
+            <Group gap="sm">
+              <ListViewControls views={views} list="sites" table="sites-table" />
+              <ExportMenu
+                label="sites"
+                onExport={(format, options) => exportSites(format, toSiteListQuery(params), options)}
+                disabled={query.isPending || total === 0}
+                data-testid="sites-export"
+              />
+            </Group>
           </Group>
         </Stack>
       </Paper>

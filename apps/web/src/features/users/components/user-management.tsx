@@ -3,7 +3,7 @@ import { Button, CloseButton, Group, SegmentedControl, Select, Stack, Text, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ColumnsChooser } from '@/components/list-screen/columns-chooser';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
@@ -172,8 +172,7 @@ export function UserManagement({ clientSection, views }: UserManagementProps = {
               comboboxProps={{ withinPortal: true }}
             />
           </FoldedFilters>
-          {views}
-          <ColumnsChooser list="users" table="users-table" />
+          <ListViewControls views={views} list="users" table="users-table" />
           <Select
             className={classes.sort}
             hiddenFrom="sm"
