@@ -26,6 +26,7 @@ import { portalRequestsModule } from './modules/portal-requests/index.js';
 import { portalShopModule } from './modules/portal-shop/index.js';
 import { postalModule } from './modules/postal/index.js';
 import { pushModule } from './modules/push/index.js';
+import { savedViewsModule } from './modules/saved-views/index.js';
 import { schedulesModule } from './modules/schedules/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { shopBillsModule } from './modules/shop-bills/index.js';
@@ -79,6 +80,7 @@ const modules: AppModule[] = [
   inspectorWorkModule,
   inspectionsModule,
   portalModule,
+  savedViewsModule,
 ];
 
 /** What the server entry and the tests may hand in; the modules add theirs (ModuleOptions). */

@@ -34,6 +34,7 @@ export * from './inspections.js';
 export * from './inspector-work.js';
 export * from './portal.js';
 export * from './push.js';
+export * from './saved-views.js';
 export * from './schedules.js';
 export * from './settings.js';
 export * from './shop-bills.js';

@@ -1741,3 +1741,38 @@ export const inspectionRequestEquipment = pgTable(
     index('inspection_request_equipment_equipment_idx').on(t.equipmentId),
   ],
 );
+
+/** The lists a saved view belongs to (the contract's `savedViewLists`). */
+export const savedViewListEnum = pgEnum('saved_view_list', [
+  'users',
+  'sites',
+  'equipment',
+  'assignments',
+  'inspection-history',
+  'equipment-types',
+]);
+
+/**
+ * Saved views (issue 21): a list's filters, sort and hidden columns under a name, owned by one
+ * administrator and, when shared, offered to the others. Names are unique per owner and list (any case).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    list: savedViewListEnum('list').notNull(),
+    name: text('name').notNull(),
+    state: jsonb('state').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_owner_list_name_unique').on(t.ownerId, t.list, sql`lower(${t.name})`),
+    // Other administrators' shared views of one list.
+    index('saved_views_list_shared_idx').on(t.list).where(sql`${t.shared}`),
+  ],
+);

@@ -17,6 +17,8 @@ export const storageKeys = {
   /** The client portal's own session (/portal), apart from the dashboard's and the inspector's (docs/portal.md). */
   portalAccessToken: 'portalAccessToken',
   portalUserData: 'portalUserData',
+  /** Not in SPEC.md 9's list: the columns each list hides on this device (docs/saved-views.md). */
+  hiddenColumns: 'list_hidden_columns',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

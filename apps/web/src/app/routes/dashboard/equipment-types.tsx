@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { equipmentKeys } from '@/features/equipment';
 import { EquipmentTypesLinksProvider, EquipmentTypesScreen } from '@/features/equipment-types';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { usePublishedTemplates } from '@/features/templates';
 
 /**
@@ -17,7 +18,7 @@ function EquipmentTypesRoute() {
         onTypeSaved: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.units }),
       }}
     >
-      <EquipmentTypesScreen />
+      <EquipmentTypesScreen views={<SavedViewsMenu list="equipment-types" />} />
     </EquipmentTypesLinksProvider>
   );
 }

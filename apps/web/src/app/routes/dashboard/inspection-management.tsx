@@ -2,6 +2,7 @@ import { AssignmentsScreen } from '@/features/assignments';
 import { CorrectiveActionsList } from '@/features/corrective-actions';
 import { InspectionRequestsList } from '@/features/inspection-requests';
 import { InspectionHistory } from '@/features/inspections';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { NewScheduleButton, SchedulesScreen } from '@/features/schedules';
 
 /**
@@ -11,7 +12,8 @@ import { NewScheduleButton, SchedulesScreen } from '@/features/schedules';
 function InspectionManagementRoute() {
   return (
     <AssignmentsScreen
-      completedHistory={<InspectionHistory />}
+      completedHistory={<InspectionHistory views={<SavedViewsMenu list="inspection-history" />} />}
+      views={<SavedViewsMenu list="assignments" />}
       extraTabs={[
         { value: 'actions', label: 'Corrective actions', content: <CorrectiveActionsList /> },
         {

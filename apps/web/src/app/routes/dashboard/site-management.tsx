@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { sitePaths } from '@/config/paths';
+import { SavedViewsMenu } from '@/features/saved-views';
 import { SitesList } from '@/features/sites';
 
 function SiteManagementRoute() {
@@ -21,7 +22,7 @@ function SiteManagementRoute() {
           </Button>
         }
       />
-      <SitesList />
+      <SitesList views={<SavedViewsMenu list="sites" />} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { SavedViewsMenu } from '@/features/saved-views';
 import { ClientAddresses } from '@/features/shop-orders';
 import { UserManagement } from '@/features/users';
 
@@ -5,7 +6,7 @@ import { UserManagement } from '@/features/users';
 const clientSection = (clientId: number) => <ClientAddresses clientId={clientId} />;
 
 function UserManagementRoute() {
-  return <UserManagement clientSection={clientSection} />;
+  return <UserManagement clientSection={clientSection} views={<SavedViewsMenu list="users" />} />;
 }
 
 export { UserManagementRoute as Component };

@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, ListFilterBar } from '@/components/list-screen/list-filters';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -125,6 +126,8 @@ interface AssignmentsScreenProps {
    * header's "New assignment" button with its own actions.
    */
   extraTabs?: ExtraTab[];
+  /** The saved views control of the assignment tabs, composed by the app (issue 21). */
+  views?: ReactNode;
 }
 
 export interface ExtraTab {
@@ -137,7 +140,7 @@ export interface ExtraTab {
 }
 
 /** Screen /dashboard/inspection-management: who inspects what, by when; overdue work; the history. */
-export function AssignmentsScreen({ completedHistory, extraTabs = [] }: AssignmentsScreenProps = {}) {
+export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: AssignmentsScreenProps = {}) {
   const { values, page, update, switchTab } = useUrlState();
   const tab: Tab = values.tab === 'overdue' || values.tab === 'history' ? values.tab : 'active';
   const extraTab = extraTabs.find((t) => t.value === values.tab);
@@ -283,6 +286,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [] }: Assignme
               disabled={query.isPending || total === 0}
               data-testid="assignment-export"
             />
+            <ListViewControls views={views} list="assignments" table="assignments-table" />
           </ListFilterBar>
 
           {query.isPending ? (

@@ -3,7 +3,8 @@ import { Badge, Button, Group, Menu, Select, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconBox, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { ActiveArchivedFilter, countActive, ListSearchInput } from '@/components/list-screen/list-filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
@@ -41,7 +42,7 @@ function intervalText(days: number): string {
 }
 
 /** Screen /dashboard/orders ("Equipment"): the catalogue of equipment types. */
-export function EquipmentTypesScreen() {
+export function EquipmentTypesScreen({ views }: { views?: ReactNode } = {}) {
   const { values, page, update } = useUrlParams(KEYS);
 
   const status = values.status === 'active' || values.status === 'archived' ? values.status : undefined;
@@ -199,6 +200,7 @@ export function EquipmentTypesScreen() {
               value={status ?? null}
               onChange={(next) => update({ status: next })}
             />
+            <ListViewControls views={views} list="equipment-types" table="equipment-types-table" />
           </>
         }
         query={query}

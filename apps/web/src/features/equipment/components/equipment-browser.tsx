@@ -9,6 +9,7 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput 
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconPrinter, IconSearch, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, ListFilterBar } from '@/components/list-screen/list-filters';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -88,6 +89,8 @@ interface EquipmentBrowserProps {
   header: (actions: ReactNode) => ReactNode;
   /** What other features show about a unit in its details drawer (e.g. its corrective actions). */
   unitSection?: ((unit: Equipment) => ReactNode) | undefined;
+  /** The register's saved views control (issue 21); with it the columns can be chosen too. */
+  views?: ReactNode;
 }
 
 /** Filters, search, the table, paging, the details drawer, and the add / import / export actions. */
@@ -99,6 +102,7 @@ export function EquipmentBrowser({
   siteId,
   header,
   unitSection,
+  views,
 }: EquipmentBrowserProps) {
   const [searchText, setSearchText] = useState(state.search);
   const pushSearch = useDebouncedCallback((text: string) => onChange({ search: text.trim() }), 300);
@@ -255,6 +259,7 @@ export function EquipmentBrowser({
             comboboxProps={{ withinPortal: true }}
             style={{ flex: '0 1 220px' }}
           />
+          {views ? <ListViewControls views={views} list="equipment" table="equipment-table" /> : null}
         </Group>
       </ListFilterBar>
 

@@ -7,7 +7,13 @@ import { EquipmentBrowser, type EquipmentBrowserKey } from './equipment-browser'
 const KEYS: readonly EquipmentBrowserKey[] = ['search', 'site', 'type', 'status', 'due', 'sort', 'unit'];
 
 /** Screen /dashboard/equipment-management: every unit installed at every site. */
-export function EquipmentScreen({ unitSection }: { unitSection?: (unit: Equipment) => ReactNode } = {}) {
+export function EquipmentScreen({
+  unitSection,
+  views,
+}: {
+  unitSection?: (unit: Equipment) => ReactNode;
+  views?: ReactNode;
+} = {}) {
   const { values, page, update } = useUrlParams(KEYS);
   return (
     <EquipmentBrowser
@@ -16,6 +22,7 @@ export function EquipmentScreen({ unitSection }: { unitSection?: (unit: Equipmen
       onChange={update}
       onPage={(next) => update({ page: next }, { keepPage: true })}
       unitSection={unitSection}
+      views={views}
       header={(actions) => (
         <PageHeader
           title="Equipment Management"

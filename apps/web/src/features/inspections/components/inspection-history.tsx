@@ -2,7 +2,8 @@ import type { InspectionResult } from '@inspecta/contract';
 import { Button, Group, Paper, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconClipboardCheck, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
@@ -43,7 +44,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * paged, and exported as Excel or CSV. Its Status filter switches to the cancelled assignments,
  * which the assignments list shows.
  */
-export function InspectionHistory() {
+export function InspectionHistory({ views }: { views?: ReactNode } = {}) {
   const { values, page, update } = useUrlParams(KEYS);
 
   const from = ISO_DAY.test(values.from) ? values.from : '';
@@ -222,6 +223,7 @@ export function InspectionHistory() {
           ]}
           data-testid="inspection-result-filter"
         />
+        <ListViewControls views={views} list="inspection-history" table="inspections-table" />
         <ExportMenu
           label="inspections"
           onExport={(format, options) => exportInspections(format, filters, options)}

@@ -23,6 +23,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import cardClasses from '@/components/list-screen/card-table.module.css';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -197,8 +198,11 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
   );
 }
 
-/** The site register: search, status tabs with counts, client and city filters, sorting, paging. */
-export function SitesList() {
+/**
+ * The site register: search, status tabs with counts, client and city filters, sorting, paging;
+ * `views` is the saved views control the app composes in (issue 21).
+ */
+export function SitesList({ views }: { views?: ReactNode } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readSiteListParams(searchParams);
   const query = useSites(toSiteListQuery(params));
@@ -291,12 +295,15 @@ export function SitesList() {
               allowDeselect={false}
               w={200}
             />
-            <ExportMenu
-              label="sites"
-              onExport={(format, options) => exportSites(format, toSiteListQuery(params), options)}
-              disabled={query.isPending || total === 0}
-              data-testid="sites-export"
-            />
+            <Group gap="sm">
+              <ListViewControls views={views} list="sites" table="sites-table" />
+              <ExportMenu
+                label="sites"
+                onExport={(format, options) => exportSites(format, toSiteListQuery(params), options)}
+                disabled={query.isPending || total === 0}
+                data-testid="sites-export"
+              />
+            </Group>
           </Group>
         </Stack>
       </Paper>

@@ -3,6 +3,7 @@ import { Button, CloseButton, Group, SegmentedControl, Select, Stack, Text, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
@@ -44,10 +45,12 @@ interface UserManagementProps {
    * it from other features, e.g. the shop's client addresses), so this feature imports none of them.
    */
   clientSection?: (clientId: number) => ReactNode;
+  /** The saved views control the app composes in (issue 21). */
+  views?: ReactNode;
 }
 
 /** The User Management screen: tabs by role, search, status filter, sortable paged table, drawers. */
-export function UserManagement({ clientSection }: UserManagementProps = {}) {
+export function UserManagement({ clientSection, views }: UserManagementProps = {}) {
   const { params, update, openUserId, setOpenUser } = useUserListState();
   const query = useUsers(params);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
@@ -169,6 +172,7 @@ export function UserManagement({ clientSection }: UserManagementProps = {}) {
               comboboxProps={{ withinPortal: true }}
             />
           </FoldedFilters>
+          <ListViewControls views={views} list="users" table="users-table" />
           <Select
             className={classes.sort}
             hiddenFrom="sm"

@@ -1,0 +1,1 @@
+export { savedViewsModule } from './saved-views.module.js';
