@@ -212,50 +212,54 @@ function rawMatches(term: string): string {
 }
 
 /**
- * The history's page written plainly: the 20 best matches (exact site, then prefix, then the rest,
- * newest first within each) with their site, client, inspector, category and template, and the
- * matches counted up to 10,001.
+ * The history's page written plainly: every match ranked (exact site, then prefix, then the rest,
+ * newest first within each) through the site and inspector indexes, the 20 best with their site,
+ * client, inspector, category and template, and the matches counted up to 10,001.
  */
-function rawHistoryPage(term: string): string[] {
-  const rank = `least(coalesce((select rank from matched_sites m where m.id = i.site_id), 9),
-                      coalesce((select rank from matched_inspectors m where m.id = i.inspector_id), 9))`;
-  const matches = `i.status = 'completed' and (i.site_id in (select id from matched_sites)
-                     or i.inspector_id in (select id from matched_inspectors))`;
+export function rawHistoryPage(term: string): string[] {
+  const matches = `i.status = 'completed' and (i.site_id = any(array(select id from matched_sites))
+                     or i.inspector_id = any(array(select id from matched_inspectors)))`;
   return [
-    `with ${rawMatches(term)}
+    `with ${rawMatches(term)}, page as (
+       select i.id, i.completed_at, least(coalesce(ms.rank, 9), coalesce(mi.rank, 9)) as rank
+         from inspections i left join matched_sites ms on ms.id = i.site_id
+         left join matched_inspectors mi on mi.id = i.inspector_id
+        where ${matches}
+        order by 3, 2 desc, 1 desc limit 20)
      select i.id, i.result, i.completed_at, s.name, s.site_code, s.city, c.company, u.first_name, u.last_name,
             k.name as category, t.name as template
-       from inspections i join sites s on s.id = i.site_id left join users c on c.id = s.client_id
-       join users u on u.id = i.inspector_id join inspection_categories k on k.id = i.category_id
-       join templates t on t.id = i.template_id
-      where ${matches}
-      order by ${rank}, i.completed_at desc, i.id desc
-      limit 20`,
+       from page p join inspections i on i.id = p.id join sites s on s.id = i.site_id
+       left join users c on c.id = s.client_id join users u on u.id = i.inspector_id
+       join inspection_categories k on k.id = i.category_id join templates t on t.id = i.template_id
+      order by p.rank, p.completed_at desc, p.id desc`,
     `with ${rawMatches(term)}
      select count(*) from (select 1 from inspections i where ${matches} limit 10001) m`,
   ];
 }
 
 /**
- * The assignment list's page (every status) written plainly: the matches ranked as the history's,
- * due first within a rank, with their site, inspector, category and template; counted up to 10,001.
+ * The assignment list's page (every status) written plainly: every match ranked as the history's
+ * (a template name counts as the rest), due first within a rank, the 20 best with their site,
+ * inspector, category and template; counted up to 10,001.
  */
-function rawAssignmentsPage(term: string): string[] {
+export function rawAssignmentsPage(term: string): string[] {
   const lower = term.toLowerCase();
   const matchedTemplates = `matched_templates as (select id from templates where name ilike ${quote(`%${lower}%`)})`;
-  const rank = `least(coalesce((select rank from matched_sites m where m.id = a.site_id), 9),
-                      coalesce((select rank from matched_inspectors m where m.id = a.inspector_id), 9),
-                      case when a.template_id in (select id from matched_templates) then 2 else 9 end)`;
-  const matches = `(a.site_id in (select id from matched_sites) or a.inspector_id in (select id from matched_inspectors)
-                    or a.template_id in (select id from matched_templates))`;
+  const matches = `(a.site_id = any(array(select id from matched_sites))
+                    or a.inspector_id = any(array(select id from matched_inspectors))
+                    or a.template_id = any(array(select id from matched_templates)))`;
   return [
-    `with ${rawMatches(term)}, ${matchedTemplates}
+    `with ${rawMatches(term)}, ${matchedTemplates}, page as (
+       select a.id, a.due_on, least(coalesce(ms.rank, 9), coalesce(mi.rank, 9)) as rank
+         from assignments a left join matched_sites ms on ms.id = a.site_id
+         left join matched_inspectors mi on mi.id = a.inspector_id
+        where ${matches}
+        order by 3, 2, 1 limit 20)
      select a.*, s.name, s.site_code, s.city, u.first_name, u.last_name, u.email, k.name as category, t.name as template
-       from assignments a join sites s on s.id = a.site_id join users u on u.id = a.inspector_id
-       join inspection_categories k on k.id = a.category_id join templates t on t.id = a.template_id
-      where ${matches}
-      order by ${rank}, a.due_on, a.id
-      limit 20`,
+       from page p join assignments a on a.id = p.id join sites s on s.id = a.site_id
+       join users u on u.id = a.inspector_id join inspection_categories k on k.id = a.category_id
+       join templates t on t.id = a.template_id
+      order by p.rank, p.due_on, p.id`,
     `with ${rawMatches(term)}, ${matchedTemplates}
      select count(*) from (select 1 from assignments a where ${matches} limit 10001) m`,
   ];
