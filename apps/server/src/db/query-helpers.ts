@@ -66,7 +66,7 @@ export async function countCapped(
 
 /**
  * As `countCapped`, for conditions PostgreSQL estimates well (id lists, equalities): the first
- * cap + 1 matches in `order` (an index's order), not materialized, so the planner weighs reading
+ * cap + 1 matches (in `order`, an index's order, when given), not materialized, so the planner weighs reading
  * that index until the cap against fetching the few matches through another index. Used where a
  * materialized scan would be planned as a read of every match (a common term in a million rows).
  */
@@ -74,12 +74,12 @@ export async function countCappedInOrder(
   db: Executor,
   from: SQL,
   where: SQL | undefined,
-  order: SQL,
+  order: SQL | undefined,
   cap: number,
 ): Promise<{ total: number; capped: boolean }> {
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from (
-      select 1 from ${from} ${where ? sql`where ${where}` : sql``} order by ${order} limit ${cap + 1}
+      select 1 from ${from} ${where ? sql`where ${where}` : sql``} ${order ? sql`order by ${order}` : sql``} limit ${cap + 1}
     ) as first_matches`);
   const n = Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from '
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { anyId, parseSort } from '../../db/query-helpers.js';
-import { type RankedId, rankedInspectorsMatching, rankedSitesMatching } from '../../db/search-conditions.js';
 import {
   assignments,
   equipment,
@@ -15,6 +14,7 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
+import { type RankedId, rankedInspectorsMatching, rankedSitesMatching } from '../../db/search-conditions.js';
 
 /** The filters of the history list, already resolved to ids (search: matching sites and inspectors). */
 export interface HistoryFilter {
@@ -260,7 +260,7 @@ export class InspectionsRepository {
       return { rows, total: paging.offset + rows.length, capped: false };
     }
     if (rows.length === 0 && paging.offset === 0) return { rows, total: 0, capped: false };
-    return { rows, ...(await this.countCapped(where)) };
+    return { rows, ...(await this.countCapped(where, !filter.search)) };
   }
 
   /**
@@ -321,10 +321,16 @@ export class InspectionsRepository {
    * Matches of `where`, exact up to HISTORY_COUNT_CAP (an index-only scan that stops one row past
    * it, so "exactly the cap" and "more than the cap" stay apart).
    */
-  async countCapped(where: SQL): Promise<{ total: number; capped: boolean }> {
+  async countCapped(where: SQL, inIndexOrder = true): Promise<{ total: number; capped: boolean }> {
     const result = await this.db.execute<{ total: number }>(
-      // Ordered like the partial indexes, so the count is an index-only scan that stops at the cap.
-      sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} order by ${sql.join(newestFirst, sql`, `)} limit ${HISTORY_COUNT_CAP + 1}) as matched`,
+      // Without a search: ordered like the partial indexes, so the count is an index-only scan of
+      // `inspections_completed_idx` (or the result's, site's…) that stops at the cap. With a search
+      // (id lists): unordered, so the matching sites' and inspectors' own indexes are read index-only
+      // until the cap; in that order PostgreSQL read the newest-first index and fetched every row it
+      // skipped (52,000 rows, 560 ms for a word in 400 of 2,000 sites, against 9 ms).
+      inIndexOrder
+        ? sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} order by ${sql.join(newestFirst, sql`, `)} limit ${HISTORY_COUNT_CAP + 1}) as matched`
+        : sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} limit ${HISTORY_COUNT_CAP + 1}) as matched`,
     );
     const [row] = (result as unknown as { rows: Array<{ total: number }> }).rows;
     const counted = Number(row?.total ?? 0);
