@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 
@@ -86,8 +86,21 @@ export function seqScans(plan: string): string[] {
   return flagged;
 }
 
+/**
+ * Rewrites docs/search-plans.md with these records. The sections of cases not run this time are
+ * kept as they were (a run of some cases, `BENCH_ONLY=…`, updates only theirs); each section says
+ * when and under what load it was recorded.
+ */
 export function writePlanRecord(records: RecordedPlan[], note: string): void {
   if (records.length === 0) return;
+  const fresh = new Set(records.map((r) => r.caseName));
+  const kept = existsSync(PLAN_FILE)
+    ? readFileSync(PLAN_FILE, 'utf8')
+        .split(/^(?=## )/m)
+        .slice(1)
+        .filter((section) => !fresh.has(section.slice(3, section.indexOf('\n')).trim()))
+        .map((section) => section.trimEnd())
+    : [];
   const lines = [
     '# Search plans (generated)',
     '',
@@ -95,12 +108,12 @@ export function writePlanRecord(records: RecordedPlan[], note: string): void {
     'statements one request runs, with `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)` on the generated data.',
     'A sequential scan reading 1,000 rows or more is flagged **SEQ SCAN**: a search that falls back to',
     'reading a whole table shows up here in review. See docs/search.md, "Speed and relevance of list search".',
-    '',
-    note,
+    'A run of some cases (`BENCH_ONLY=…`) rewrites their sections and keeps the others.',
     '',
   ];
+  for (const section of kept) lines.push(section, '');
   for (const record of records) {
-    lines.push(`## ${record.caseName}`, '', `\`GET ${record.path}\``, '');
+    lines.push(`## ${record.caseName}`, '', note, '', `\`GET ${record.path}\``, '');
     record.statements.forEach((s, i) => {
       const flagged = seqScans(s.plan);
       lines.push(
@@ -118,5 +131,5 @@ export function writePlanRecord(records: RecordedPlan[], note: string): void {
     });
   }
   writeFileSync(PLAN_FILE, `${lines.join('\n').trimEnd()}\n`);
-  console.log(`   (plans of ${records.length} cases written to docs/search-plans.md)`);
+  console.log(`   (plans of ${records.length} cases written to docs/search-plans.md, ${kept.length} kept)`);
 }

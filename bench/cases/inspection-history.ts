@@ -187,3 +187,129 @@ export const inspectionHistoryAllCase: BenchCase = {
     return { path: '/api/auth/inspections', headers: { authorization: p.token } };
   },
 };
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The sites and inspectors a history or assignment search matches, ranked as the lists rank them
+ * (0 exact SiteId no., 1 a code, name, city or inspector name starting with the term, 2 the rest),
+ * written by hand as one would in psql.
+ */
+function rawMatches(term: string): string {
+  const lower = term.toLowerCase();
+  const contains = quote(`%${lower}%`);
+  const prefix = quote(`${lower}%`);
+  return `matched_sites as (
+      select id, case when lower(site_code) = ${quote(lower)} then 0
+                      when lower(site_code) like ${prefix} or lower(name) like ${prefix} or lower(city) like ${prefix} then 1
+                      else 2 end as rank
+        from sites where search_text like ${contains}
+    ), matched_inspectors as (
+      select id, case when lower(first_name) like ${prefix} or lower(last_name) like ${prefix}
+                        or lower(first_name || ' ' || last_name) like ${prefix} then 1 else 2 end as rank
+        from users where user_type = 'inspector' and (first_name || ' ' || last_name) ilike ${contains}
+    )`;
+}
+
+/**
+ * The history's page written plainly: every match ranked (exact site, then prefix, then the rest,
+ * newest first within each) through the site and inspector indexes, the 20 best with their site,
+ * client, inspector, category and template, and the matches counted up to 10,001.
+ */
+export function rawHistoryPage(term: string): string[] {
+  const matches = `i.status = 'completed' and (i.site_id = any(array(select id from matched_sites))
+                     or i.inspector_id = any(array(select id from matched_inspectors)))`;
+  return [
+    `with ${rawMatches(term)}, page as (
+       select i.id, i.completed_at, least(coalesce(ms.rank, 9), coalesce(mi.rank, 9)) as rank
+         from inspections i left join matched_sites ms on ms.id = i.site_id
+         left join matched_inspectors mi on mi.id = i.inspector_id
+        where ${matches}
+        order by 3, 2 desc, 1 desc limit 20)
+     select i.id, i.result, i.completed_at, s.name, s.site_code, s.city, c.company, u.first_name, u.last_name,
+            k.name as category, t.name as template
+       from page p join inspections i on i.id = p.id join sites s on s.id = i.site_id
+       left join users c on c.id = s.client_id join users u on u.id = i.inspector_id
+       join inspection_categories k on k.id = i.category_id join templates t on t.id = i.template_id
+      order by p.rank, p.completed_at desc, p.id desc`,
+    `with ${rawMatches(term)}
+     select count(*) from (select 1 from inspections i where ${matches} limit 10001) m`,
+  ];
+}
+
+/**
+ * The assignment list's page (every status) written plainly: every match ranked as the history's
+ * (a template name counts as the rest), due first within a rank, the 20 best with their site,
+ * inspector, category and template; counted up to 10,001.
+ */
+export function rawAssignmentsPage(term: string): string[] {
+  const lower = term.toLowerCase();
+  const matchedTemplates = `matched_templates as (select id from templates where name ilike ${quote(`%${lower}%`)})`;
+  const matches = `(a.site_id = any(array(select id from matched_sites))
+                    or a.inspector_id = any(array(select id from matched_inspectors))
+                    or a.template_id = any(array(select id from matched_templates)))`;
+  return [
+    `with ${rawMatches(term)}, ${matchedTemplates}, page as (
+       select a.id, a.due_on, least(coalesce(ms.rank, 9), coalesce(mi.rank, 9)) as rank
+         from assignments a left join matched_sites ms on ms.id = a.site_id
+         left join matched_inspectors mi on mi.id = a.inspector_id
+        where ${matches}
+        order by 3, 2, 1 limit 20)
+     select a.*, s.name, s.site_code, s.city, u.first_name, u.last_name, u.email, k.name as category, t.name as template
+       from page p join assignments a on a.id = p.id join sites s on s.id = a.site_id
+       join users u on u.id = a.inspector_id join inspection_categories k on k.id = a.category_id
+       join templates t on t.id = a.template_id
+      order by p.rank, p.due_on, p.id`,
+    `with ${rawMatches(term)}, ${matchedTemplates}
+     select count(*) from (select 1 from assignments a where ${matches} limit 10001) m`,
+  ];
+}
+
+/**
+ * Terms over the generated history (2,000 sites, each with one 2,000th of the inspections: 500 at
+ * 1,000,000): one SiteId no. (one site), a SiteId no. prefix (ten sites, about 5,000 inspections) and
+ * a word in one site name in five (400 sites, about 200,000 inspections).
+ */
+const SEARCH_TERMS = [
+  ['rare', 'IH-000667'],
+  ['medium', 'IH-00066'],
+  ['common', 'Warehouse'],
+] as const;
+
+function historySearchCase(label: string, term: string): BenchCase {
+  return {
+    name: `list search: inspection history ${label} ?search=${term} (1M history)`,
+    goals: { p99OverRawSql: 1.5 },
+    async prepare(ctx) {
+      const p = await prepareOnce(ctx);
+      return {
+        path: `/api/auth/inspections?search=${encodeURIComponent(term)}&limit=20`,
+        headers: { authorization: p.token },
+      };
+    },
+    rawSql: async () => rawHistoryPage(term),
+    recordPlans: /"inspections"|"sites"|"users"/,
+  };
+}
+
+function assignmentSearchCase(label: string, term: string): BenchCase {
+  return {
+    name: `list search: assignments ${label} ?search=${term}&status=all (1M history)`,
+    goals: { p99OverRawSql: 1.5 },
+    async prepare(ctx) {
+      const p = await prepareOnce(ctx);
+      return {
+        path: `/api/auth/get/active/assignments?search=${encodeURIComponent(term)}&status=all&limit=20`,
+        headers: { authorization: p.token },
+      };
+    },
+    rawSql: async () => rawAssignmentsPage(term),
+    recordPlans: /"assignments"|"sites"|"users"|"templates"/,
+  };
+}
+
+export const [historySearchRareCase, historySearchMediumCase, historySearchCommonCase] = SEARCH_TERMS.map(
+  ([label, term]) => historySearchCase(label, term),
+) as [BenchCase, BenchCase, BenchCase];
+export const [assignmentSearchRareCase, assignmentSearchMediumCase, assignmentSearchCommonCase] =
+  SEARCH_TERMS.map(([label, term]) => assignmentSearchCase(label, term)) as [BenchCase, BenchCase, BenchCase];

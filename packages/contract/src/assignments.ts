@@ -182,6 +182,7 @@ export const assignmentSortFields = [
   'createdAt',
   'site',
   'inspector',
+  'relevance',
 ] as const;
 
 const booleanQuery = z
@@ -196,12 +197,17 @@ export const assignmentListQuerySchema = paginationQuerySchema.extend({
     .trim()
     .max(100)
     .optional()
-    .describe('Substring of the site name or code, the inspector name, or the template name'),
+    .describe(
+      'Substring of the site name, code or city, the inspector name, or the template name; or the id',
+    ),
   status: z.enum(assignmentListStatuses).default('active').describe('active = assigned or in progress'),
   inspector_id: idSchema.optional(),
   site_id: idSchema.optional(),
   overdue: booleanQuery.describe('true: only open assignments due before today'),
-  sort: sortSchema(assignmentSortFields).describe('Default: dueOn'),
+  sort: sortSchema(assignmentSortFields).describe(
+    'Default: relevance while searching (the id or the exact SiteId no., then a SiteId no., site name, city, ' +
+      'inspector or template name starting with the term, then the rest; due first within each), else dueOn',
+  ),
 });
 export type AssignmentListQueryValues = z.output<typeof assignmentListQuerySchema>;
 export type AssignmentListQuery = Partial<z.input<typeof assignmentListQuerySchema>>;

@@ -124,7 +124,7 @@ export type InspectionDetailResponse = z.infer<typeof inspectionDetailResponseSc
 
 // ---------------------------------------------------------------- history list (admin)
 
-export const inspectionSortFields = ['completedAt', 'site', 'inspector', 'result'] as const;
+export const inspectionSortFields = ['completedAt', 'site', 'inspector', 'result', 'relevance'] as const;
 
 function optionalDate(label: string) {
   return z
@@ -161,7 +161,11 @@ const fromAfterToError = { message: 'From must not be after To', path: ['to'] };
 export const inspectionHistoryQuerySchema = paginationQuerySchema
   .extend({
     ...inspectionHistoryFilterShape,
-    sort: sortSchema(inspectionSortFields).describe('Default: -completedAt'),
+    sort: sortSchema(inspectionSortFields).describe(
+      'Default: relevance while searching (the inspection id or the exact SiteId no., then a SiteId no., ' +
+        'site name, city or inspector name starting with the term, then the rest; newest first within each), ' +
+        'else -completedAt',
+    ),
   })
   .refine(fromNotAfterTo, fromAfterToError);
 export type InspectionHistoryQueryValues = z.output<typeof inspectionHistoryQuerySchema>;

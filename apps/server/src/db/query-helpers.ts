@@ -23,6 +23,14 @@ export function containsPattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }
 
+/**
+ * `column = any('{1,2,3}'::int[])`: an id list as one array parameter, whatever its length (`false`
+ * for none). PostgreSQL estimates it per element from the column's statistics, as an IN list.
+ */
+export function anyId(column: AnyColumn | SQL, ids: number[]): SQL {
+  return ids.length ? sql`${column} = any(${`{${ids.join(',')}}`}::int[])` : sql`false`;
+}
+
 /** Today's date for due-status decisions: the UTC calendar date of the clock (docs/equipment.md). */
 export function todayOf(clock: Clock): string {
   return utcDateOf(clock.now());
@@ -52,6 +60,27 @@ export async function countCapped(
   const result = await db.execute<{ n: number }>(sql`
     with matched as materialized (select 1 from ${from} ${where ? sql`where ${where}` : sql``})
     select count(*)::int as n from (select 1 from matched limit ${cap + 1}) as first_matches`);
+  const n = Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * As `countCapped`, for conditions PostgreSQL estimates well (id lists, equalities): the first
+ * cap + 1 matches (in `order`, an index's order, when given), not materialized, so the planner weighs reading
+ * that index until the cap against fetching the few matches through another index. Used where a
+ * materialized scan would be planned as a read of every match (a common term in a million rows).
+ */
+export async function countCappedInOrder(
+  db: Executor,
+  from: SQL,
+  where: SQL | undefined,
+  order: SQL | undefined,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${from} ${where ? sql`where ${where}` : sql``} ${order ? sql`order by ${order}` : sql``} limit ${cap + 1}
+    ) as first_matches`);
   const n = Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }

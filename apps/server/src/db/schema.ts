@@ -738,6 +738,9 @@ export const assignments = pgTable(
   (t) => [
     // The list's default order (due first) within a status; "overdue" is status + due_on < today.
     index('assignments_status_due_idx').on(t.status, t.dueOn, t.id),
+    // Every status in due order ("All" tab, its search and capped count): read until 20 match rather
+    // than sorting every match of a common term (issue 22).
+    index('assignments_due_idx').on(t.dueOn, t.id),
     index('assignments_inspector_status_idx').on(t.inspectorId, t.status),
     index('assignments_site_status_idx').on(t.siteId, t.status),
     index('assignments_template_idx').on(t.templateId),

@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './database.js';
-import { containsPattern } from './query-helpers.js';
+import { containsPattern, escapeLike } from './query-helpers.js';
 import { sites, users } from './schema.js';
 
 // The registers' search conditions live below the modules so that the global search counts exactly
@@ -79,4 +79,77 @@ export function siteSearchCondition(db: Executor, search: string, clients: Match
   const asId = search.replace(/^#/, '');
   if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT) arms.push(eq(sites.id, Number(asId)));
   return arms.length === 1 ? arms[0]! : or(...arms)!;
+}
+
+/** A site or inspector a term matches: 0 exact, 1 starts with the term, 2 contains it. */
+export interface RankedId {
+  id: number;
+  rank: number;
+}
+
+/** The closest `limit` of ranked ids, each id once at its best rank, in rank then id order. */
+function closestFirst(rows: Array<{ id: number; rank: number }>, limit: number): RankedId[] {
+  const best = new Map<number, number>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const rank = Number(row.rank);
+    const known = best.get(id);
+    if (known === undefined || rank < known) best.set(id, rank);
+  }
+  return [...best]
+    .map(([id, rank]) => ({ id, rank }))
+    .sort((a, b) => a.rank - b.rank || a.id - b.id)
+    .slice(0, limit);
+}
+
+/**
+ * Sites whose SiteId no., name or city contain the term, at most `limit`, the closest first (the
+ * inspection history's and the assignment list's search, issue 22): the exact SiteId no. (0, the
+ * unique `lower(site_code)` index), a SiteId no., name or city starting with the term (1, the
+ * `text_pattern_ops` prefix indexes), then the rest (2, the trigram-indexed `search_text`). Each arm
+ * stops at `limit`, so a word in thousands of site names reads no more than that.
+ */
+export async function rankedSitesMatching(db: Executor, term: string, limit: number): Promise<RankedId[]> {
+  const lower = term.trim().toLowerCase();
+  const prefix = `${escapeLike(lower)}%`;
+  const result = await db.execute<{ id: number; rank: number }>(sql`
+    (select ${sites.id} as id, 0 as rank from ${sites} where lower(${sites.siteCode}) = ${lower})
+    union all
+    (select ${sites.id}, 1 from ${sites}
+      where lower(${sites.siteCode}) like ${prefix} or lower(${sites.name}) like ${prefix} or lower(${sites.city}) like ${prefix}
+      limit ${limit})
+    union all
+    (select ${sites.id}, 2 from ${sites} where ${sites.searchText} like ${containsPattern(lower)} limit ${limit})`);
+  return closestFirst((result as unknown as { rows: Array<{ id: number; rank: number }> }).rows, limit);
+}
+
+/**
+ * Inspectors (live or not: history keeps former staff) whose full name contains the term, at most
+ * `limit`: those whose first name, last name or full name starts with it first (rank 1, else 2).
+ */
+export async function rankedInspectorsMatching(
+  db: Executor,
+  term: string,
+  limit: number,
+): Promise<RankedId[]> {
+  const prefix = `${escapeLike(term.trim().toLowerCase())}%`;
+  const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+  const rows = await db
+    .select({
+      id: users.id,
+      rank: sql<number>`case when lower(${users.firstName}) like ${prefix} or lower(${users.lastName}) like ${prefix}
+        or lower(${fullName}) like ${prefix} then 1 else 2 end`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.userType, 'inspector'),
+        // Implied by the full name (the search document starts with it): served by users_search_trgm_idx.
+        sql`${USER_SEARCH_DOCUMENT} ilike ${containsPattern(term.trim())}`,
+        ilike(fullName, containsPattern(term.trim())),
+      ),
+    )
+    .orderBy(sql`2`, users.id)
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, rank: Number(r.rank) }));
 }

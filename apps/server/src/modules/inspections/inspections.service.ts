@@ -95,11 +95,20 @@ export class InspectionsService {
     const term = query.search?.trim();
     if (term) {
       const idMatch = /^#?(\d{1,9})$/.exec(term);
-      const [siteIds, inspectorIds] = await Promise.all([
-        this.repo.siteIdsMatching(term, SEARCH_SITE_LIMIT),
-        this.repo.inspectorIdsMatching(term, SEARCH_INSPECTOR_LIMIT),
+      const [matchedSites, matchedInspectors] = await Promise.all([
+        this.repo.sitesMatching(term, SEARCH_SITE_LIMIT),
+        this.repo.inspectorsMatching(term, SEARCH_INSPECTOR_LIMIT),
       ]);
-      filter.search = { siteIds, inspectorIds, inspectionId: idMatch ? Number(idMatch[1]) : null };
+      const ranked = (ids: Array<{ id: number; rank: number }>, rank: number) =>
+        ids.filter((r) => r.rank === rank).map((r) => r.id);
+      filter.search = {
+        siteIds: matchedSites.map((r) => r.id),
+        inspectorIds: matchedInspectors.map((r) => r.id),
+        inspectionId: idMatch ? Number(idMatch[1]) : null,
+        exactSiteIds: ranked(matchedSites, 0),
+        prefixSiteIds: ranked(matchedSites, 1),
+        prefixInspectorIds: ranked(matchedInspectors, 1),
+      };
     }
     return filter;
   }

@@ -31,6 +31,7 @@ const TABS: { value: string; label: string }[] = [
 ];
 
 const SORTS = [
+  { value: 'relevance', label: 'Best match' },
   { value: 'dueOn', label: 'Due date (soonest first)' },
   { value: '-dueOn', label: 'Due date (latest first)' },
   { value: '-priority', label: 'Priority (urgent first)' },
@@ -108,7 +109,14 @@ function paramsFor(values: Record<Key, string>, page: number): AssignmentListPar
     ...(values.search ? { search: values.search } : {}),
     ...(inspector ? { inspector_id: inspector } : {}),
     ...(site ? { site_id: site } : {}),
-    ...(sort ? { sort } : tab === 'history' ? { sort: '-dueOn' as const } : {}),
+    // While searching, no sort: the server's "Best match" (relevance) order.
+    ...(sort && (sort !== 'relevance' || values.search)
+      ? { sort }
+      : values.search
+        ? {}
+        : tab === 'history'
+          ? { sort: '-dueOn' as const }
+          : {}),
     page,
     limit: ASSIGNMENT_PAGE_SIZE,
   };
@@ -272,9 +280,10 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: A
             )}
             <Select
               label="Sort by"
-              data={SORTS}
-              value={params.sort ?? 'dueOn'}
-              onChange={(value) => update({ sort: value ?? '' })}
+              // "Best match" is offered (and the default) while searching only.
+              data={values.search ? SORTS : SORTS.filter((o) => o.value !== 'relevance')}
+              value={params.sort ?? (values.search ? 'relevance' : 'dueOn')}
+              onChange={(value) => update({ sort: value === 'relevance' ? '' : (value ?? '') })}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               style={{ flex: '0 1 210px' }}

@@ -80,6 +80,38 @@ describe('InspectionHistory', () => {
     expect(screen.getByText('Pass (10)')).toBeTruthy();
   });
 
+  it('leaves the order to the server ("Best match") while searching, and offers it only then', async () => {
+    storage.setToken('t');
+    const calls = serve();
+    const { unmount } = renderWithProviders(<InspectionHistory />, {
+      url: '/dashboard/inspection-management?tab=history&search=orion',
+    });
+    await screen.findByTestId('inspection-link');
+    const list = calls.find((c) => c.searchParams.get('limit') === '20')!;
+    expect(list.searchParams.has('sort')).toBe(false);
+    expect(list.searchParams.get('search')).toBe('orion');
+    // The test's narrow window folds the filters behind a button.
+    fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    expect(screen.getByRole('textbox', { name: 'Sort by' })).toHaveProperty('value', 'Best match');
+    unmount();
+
+    // Without a term: newest first, and no "Best match" to choose.
+    const again = serve();
+    renderWithProviders(<InspectionHistory />, {
+      url: '/dashboard/inspection-management?tab=history&sort=relevance',
+    });
+    await screen.findByTestId('inspection-link');
+    expect(again.find((c) => c.searchParams.get('limit') === '20')!.searchParams.get('sort')).toBe(
+      '-completedAt',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const select = screen.getByRole('textbox', { name: 'Sort by' });
+    expect(select).toHaveProperty('value', 'Newest first');
+    fireEvent.click(select);
+    expect(await screen.findByRole('option', { name: 'Oldest first' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Best match' })).toBeNull();
+  });
+
   it('shows a count the server stopped at as "10,000+", on the switch and under the list', async () => {
     storage.setToken('t');
     const capped = { page: 1, limit: 20, total: 10_000, totalIsCapped: true };

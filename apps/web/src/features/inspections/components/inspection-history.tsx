@@ -29,6 +29,7 @@ const KEYS = ['search', 'site', 'inspector', 'category', 'result', 'from', 'to',
 
 type HistorySort = NonNullable<InspectionHistoryParams['sort']>;
 const SORTS: { value: HistorySort; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
   { value: '-completedAt', label: 'Newest first' },
   { value: 'completedAt', label: 'Oldest first' },
   { value: '-result', label: 'Failed first' },
@@ -62,8 +63,19 @@ export function InspectionHistory({ views }: { views?: ReactNode } = {}) {
     // A range the wrong way round would find nothing; the field says why instead.
     ...(to && !rangeError ? { to } : {}),
   };
-  const sort = SORTS.find((s) => s.value === values.sort)?.value ?? '-completedAt';
-  const query = useInspections({ ...filters, sort, page, limit: INSPECTION_PAGE_SIZE });
+  // While searching the server's default is "Best match" (sent as no sort); without a term it means
+  // nothing and is not offered.
+  const defaultSort: HistorySort = values.search ? 'relevance' : '-completedAt';
+  const chosen = SORTS.find(
+    (s) => s.value === values.sort && (s.value !== 'relevance' || values.search),
+  )?.value;
+  const sort = chosen ?? defaultSort;
+  const query = useInspections({
+    ...filters,
+    ...(sort === 'relevance' ? {} : { sort }),
+    page,
+    limit: INSPECTION_PAGE_SIZE,
+  });
   const rows = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;
   const totalIsCapped = query.data?.pagination.totalIsCapped ?? false;
@@ -198,9 +210,9 @@ export function InspectionHistory({ views }: { views?: ReactNode } = {}) {
               />
               <Select
                 label="Sort by"
-                data={SORTS}
+                data={values.search ? SORTS : SORTS.filter((s) => s.value !== 'relevance')}
                 value={sort}
-                onChange={(value) => update({ sort: value === '-completedAt' ? '' : (value ?? '') })}
+                onChange={(value) => update({ sort: value === defaultSort ? '' : (value ?? '') })}
                 allowDeselect={false}
                 comboboxProps={{ withinPortal: true }}
                 style={{ flex: '1 1 150px', maxWidth: 220 }}

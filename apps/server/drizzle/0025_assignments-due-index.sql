@@ -1,0 +1,1 @@
+CREATE INDEX "assignments_due_idx" ON "assignments" USING btree ("due_on","id");

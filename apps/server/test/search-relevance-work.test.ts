@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import type { AssignmentListResponse, InspectionHistoryResponse } from '@inspecta/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templates } from '../src/db/schema.js';
+import { insertSite } from './helpers/equipment-fixtures.js';
+import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
+import { insertManyCompleted, insertWork, type WorkSeed, workSeed } from './helpers/work-search-fixtures.js';
+
+/**
+ * The inspection history's and the assignment list's search (issue 22, docs/search.md "Speed and
+ * relevance of list search"): the id or the exact SiteId no. first, then a SiteId no., site name,
+ * city, inspector (or template) name starting with the term, then the rest; totals counted exactly
+ * up to 10,000 while searching, "10,000+" beyond.
+ */
+describe('inspection history and assignment list: relevance and the capped total while searching', () => {
+  let ctx: TestContext;
+  let admin: string;
+  let seed: WorkSeed;
+  const word = `rw${randomBytes(3).toString('hex')}`;
+  const term = `${word}-7`;
+  /** The ids of the scene below, by what matches. */
+  let scene: Record<
+    | 'exactSite'
+    | 'siteNamePrefix'
+    | 'cityPrefix'
+    | 'inspectorPrefix'
+    | 'siteContains'
+    | 'inspectorContains'
+    | 'exactSiteByPrefixInspector',
+    { assignmentId: number; inspectionId: number | null }
+  >;
+  let open: Record<'exactSite' | 'templatePrefix' | 'siteContains' | 'inspectorPrefix', number>;
+  let other: { siteId: number; inspectorId: number };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+    seed = await workSeed(ctx.db);
+    const inspector = (firstName: string, lastName: string) =>
+      insertUser(ctx.db, { userType: 'inspector', firstName, lastName });
+    const plain = await inspector('Asha', 'Rao');
+    const exactSite = await insertSite(ctx.db, { siteCode: term.toUpperCase(), name: 'Harbour depot' });
+    const namePrefix = await insertSite(ctx.db, { name: `${term} North Plant` });
+    const cityPrefix = await insertSite(ctx.db, { name: 'Quay depot', city: `${term} Nagar` });
+    const contains = await insertSite(ctx.db, { name: `Yard of ${term}` });
+    const elsewhere = await insertSite(ctx.db, { name: 'Elsewhere depot' });
+    const prefixInspector = await inspector(`${term}x`, 'Menon');
+    const containsInspector = await inspector('Kavya', `Iyer${term}`);
+    other = { siteId: elsewhere.id, inspectorId: plain.id };
+    // The closest matches are the oldest, so the order is relevance's, not time's.
+    const at = (day: number) => new Date(Date.UTC(2026, 5, day, 10));
+    const done = (siteId: number, inspectorId: number, day: number) =>
+      insertWork(ctx.db, seed, {
+        siteId,
+        inspectorId,
+        dueOn: `2026-06-${String(day).padStart(2, '0')}`,
+        completedAt: at(day),
+      });
+    scene = {
+      exactSite: await done(exactSite.id, plain.id, 1),
+      exactSiteByPrefixInspector: await done(exactSite.id, prefixInspector.id, 2),
+      siteNamePrefix: await done(namePrefix.id, plain.id, 3),
+      cityPrefix: await done(cityPrefix.id, plain.id, 4),
+      inspectorPrefix: await done(elsewhere.id, prefixInspector.id, 5),
+      siteContains: await done(contains.id, plain.id, 6),
+      inspectorContains: await done(elsewhere.id, containsInspector.id, 7),
+    };
+    await done(elsewhere.id, plain.id, 8); // matches nothing
+    // Open assignments, due later the closer they match.
+    const [prefixTemplate] = await ctx.db
+      .insert(templates)
+      .values({
+        name: `${term} checklist`,
+        categoryId: seed.categoryId,
+        status: 'published',
+        publishedVersion: 1,
+      })
+      .returning();
+    const due = (siteId: number, inspectorId: number, day: number, templateId?: number) =>
+      insertWork(ctx.db, seed, {
+        siteId,
+        inspectorId,
+        dueOn: `2026-09-${String(day).padStart(2, '0')}`,
+        ...(templateId ? { templateId } : {}),
+      }).then((w) => w.assignmentId);
+    open = {
+      siteContains: await due(contains.id, plain.id, 1),
+      inspectorPrefix: await due(elsewhere.id, prefixInspector.id, 2),
+      templatePrefix: await due(elsewhere.id, plain.id, 3, prefixTemplate!.id),
+      exactSite: await due(exactSite.id, plain.id, 4),
+    };
+  });
+  afterAll(() => ctx.close());
+
+  async function get<T>(url: string): Promise<T> {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { authorization: admin } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as T;
+  }
+  const history = (query: string) => get<InspectionHistoryResponse>(`/api/auth/inspections?${query}`);
+  const assignmentList = (query: string) =>
+    get<AssignmentListResponse>(`/api/auth/get/active/assignments?${query}`);
+
+  it('history: the exact SiteId no. first, then sites, cities and inspectors starting with the term, then the rest, newest first within each', async () => {
+    const ranked = await history(`search=${term}`);
+    expect(ranked.data.map((i) => i.id)).toEqual([
+      // Exact SiteId no. (one of them also by a prefix inspector: listed once, at its best rank).
+      scene.exactSiteByPrefixInspector.inspectionId,
+      scene.exactSite.inspectionId,
+      // Prefix matches, newest first.
+      scene.inspectorPrefix.inspectionId,
+      scene.cityPrefix.inspectionId,
+      scene.siteNamePrefix.inspectionId,
+      // The rest, newest first.
+      scene.inspectorContains.inspectionId,
+      scene.siteContains.inspectionId,
+    ]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 7 });
+    // Paging walks the same order.
+    const second = await history(`search=${term}&limit=2&page=2`);
+    expect(second.data.map((i) => i.id)).toEqual([
+      scene.inspectorPrefix.inspectionId,
+      scene.cityPrefix.inspectionId,
+    ]);
+    expect(second.pagination).toEqual({ page: 2, limit: 2, total: 7 });
+    // The inspection id (as "#42") is an exact match, ahead of everything.
+    const byId = await history(`search=%23${scene.siteContains.inspectionId}`);
+    expect(byId.data[0]!.id).toBe(scene.siteContains.inspectionId);
+    // A column order asked for while searching still wins; filters still apply.
+    const newest = await history(`search=${term}&sort=-completedAt`);
+    expect(newest.data.map((i) => i.id)).toEqual([
+      scene.inspectorContains.inspectionId,
+      scene.siteContains.inspectionId,
+      scene.inspectorPrefix.inspectionId,
+      scene.cityPrefix.inspectionId,
+      scene.siteNamePrefix.inspectionId,
+      scene.exactSiteByPrefixInspector.inspectionId,
+      scene.exactSite.inspectionId,
+    ]);
+    const onSite = await history(`search=${term}&site_id=${other.siteId}&sort=relevance`);
+    expect(onSite.data.map((i) => i.id)).toEqual([
+      scene.inspectorPrefix.inspectionId,
+      scene.inspectorContains.inspectionId,
+    ]);
+    // Relevance without a term is the default order (newest first).
+    const unsearched = await history('sort=relevance&limit=1');
+    expect(unsearched.data[0]!.id).toBe((await history('limit=1')).data[0]!.id);
+  });
+
+  it('assignments: the exact SiteId no. first, then sites, inspectors and templates starting with the term, then the rest, due first within each', async () => {
+    const ranked = await assignmentList(`search=${term}`);
+    expect(ranked.assigned_sites.map((a) => a.id)).toEqual([
+      open.exactSite,
+      open.inspectorPrefix,
+      open.templatePrefix,
+      open.siteContains,
+    ]);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 4 });
+    // Every status: the completed work joins its ranks (due first within each).
+    const all = await assignmentList(`search=${term}&status=all`);
+    expect(all.assigned_sites.map((a) => a.id)).toEqual([
+      scene.exactSite.assignmentId,
+      scene.exactSiteByPrefixInspector.assignmentId,
+      open.exactSite,
+      scene.siteNamePrefix.assignmentId,
+      scene.cityPrefix.assignmentId,
+      scene.inspectorPrefix.assignmentId,
+      open.inspectorPrefix,
+      open.templatePrefix,
+      scene.siteContains.assignmentId,
+      scene.inspectorContains.assignmentId,
+      open.siteContains,
+    ]);
+    expect(all.pagination.total).toBe(11);
+    // The assignment id is an exact match; a column order still wins.
+    expect((await assignmentList(`search=%23${open.siteContains}`)).assigned_sites[0]!.id).toBe(
+      open.siteContains,
+    );
+    const byDue = await assignmentList(`search=${term}&sort=-dueOn`);
+    expect(byDue.assigned_sites.map((a) => a.id)).toEqual([
+      open.exactSite,
+      open.templatePrefix,
+      open.inspectorPrefix,
+      open.siteContains,
+    ]);
+  });
+
+  it('counts the matches of a search exactly up to 10,000 and says "10,000+" beyond', async () => {
+    const many = await insertSite(ctx.db, { name: `Capped ${word} many` });
+    await insertManyCompleted(ctx.db, seed, {
+      siteId: many.id,
+      inspectorId: other.inspectorId,
+      count: 10_000,
+    });
+    const exactly = await history(`search=${word}%20many`);
+    expect(exactly.pagination).toEqual({ page: 1, limit: 20, total: 10_000 });
+    expect((await assignmentList(`search=${word}%20many&status=all`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 10_000,
+    });
+
+    await insertManyCompleted(ctx.db, seed, { siteId: many.id, inspectorId: other.inspectorId, count: 1 });
+    const beyond = await history(`search=${word}%20many`);
+    expect(beyond.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(beyond.data).toHaveLength(20);
+    const beyondAssignments = await assignmentList(`search=${word}%20many&status=all`);
+    expect(beyondAssignments.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    expect(beyondAssignments.assigned_sites).toHaveLength(20);
+    // A narrower search is counted exactly again; the open tab has none of that completed work.
+    expect((await history(`search=${term}`)).pagination.total).toBe(7);
+    expect((await assignmentList(`search=${word}%20many`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 0,
+    });
+  }, 120_000);
+});
