@@ -1,0 +1,3 @@
+export { activityKeys } from './api/keys';
+export { ActivityHistory } from './components/activity-history';
+export { ActivityLog } from './components/activity-log';
