@@ -10,7 +10,6 @@ import {
   equipmentDueCounts,
   inspectionResultDays,
   inspections,
-  shopProducts,
   siteStatusCounts,
   sites,
   templates,

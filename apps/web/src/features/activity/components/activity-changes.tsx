@@ -13,10 +13,10 @@ function Value({
   className: string | undefined;
 }) {
   return (
-    <div role="cell" className={`${classes.cell} ${className}`}>
-      <span className={classes.tag}>{tag}:</span>
+    <td className={`${classes.cell} ${className}`}>
+      <span className={classes.tag}>{tag}: </span>
       {value === null || value === '' ? <span className={classes.empty}>empty</span> : value}
-    </div>
+    </td>
   );
 }
 
@@ -29,33 +29,32 @@ export function ActivityChanges({ changes }: { changes: AuditChange[] }) {
       </Text>
     );
   return (
-    <div className={classes.changes} role="table" aria-label="Changes" data-testid="activity-changes">
-      <div role="row" style={{ display: 'contents' }}>
-        <div role="columnheader" className={classes.head}>
-          Field
-        </div>
-        <div role="columnheader" className={classes.head}>
-          Before
-        </div>
-        <div role="columnheader" className={classes.head}>
-          After
-        </div>
-      </div>
-      {changes.map((change) => (
-        <div
-          key={change.field}
-          role="row"
-          style={{ display: 'contents' }}
-          data-testid="activity-change"
-          data-field={change.field}
-        >
-          <div role="cell" className={`${classes.cell} ${classes.field}`}>
-            {humanize(change.field)}
-          </div>
-          <Value value={change.from} tag="Before" className={classes.before} />
-          <Value value={change.to} tag="After" className={classes.after} />
-        </div>
-      ))}
-    </div>
+    <table className={classes.changes} data-testid="activity-changes">
+      <caption className={classes.caption}>Changes, field by field</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={classes.head}>
+            Field
+          </th>
+          <th scope="col" className={classes.head}>
+            Before
+          </th>
+          <th scope="col" className={classes.head}>
+            After
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field} data-testid="activity-change" data-field={change.field}>
+            <th scope="row" className={`${classes.cell} ${classes.field}`}>
+              {humanize(change.field)}
+            </th>
+            <Value value={change.from} tag="Before" className={classes.before} />
+            <Value value={change.to} tag="After" className={classes.after} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
