@@ -73,6 +73,7 @@ describe('activity log', () => {
     );
     // Bookkeeping fields are not news.
     expect(update.changes.map((c) => c.field)).not.toContain('updatedAt');
+    expect(update.changes.map((c) => c.field)).not.toContain('searchText');
   });
 
   it('filters by actor, action, day range and search', async () => {

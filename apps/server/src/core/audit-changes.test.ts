@@ -5,8 +5,8 @@ describe('audit changes', () => {
   it('lists changed fields with before and after, skipping bookkeeping', () => {
     expect(
       auditChanges(
-        { firstName: 'Priya', phone: null, updatedAt: '2026-01-01' },
-        { firstName: 'Priyanka', phone: '+919820012345', updatedAt: '2026-02-01' },
+        { firstName: 'Priya', phone: null, updatedAt: '2026-01-01', searchText: 'priya' },
+        { firstName: 'Priyanka', phone: '+919820012345', updatedAt: '2026-02-01', searchText: 'priyanka' },
       ),
     ).toEqual([
       { field: 'firstName', from: 'Priya', to: 'Priyanka' },

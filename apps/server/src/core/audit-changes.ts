@@ -5,8 +5,15 @@ import type { AuditChange } from '@inspecta/contract';
  * user drawer show it (docs/activity-log.md). One place, so every screen shows the same fields.
  */
 
-/** Fields whose change is bookkeeping, not news. */
-const IGNORED_FIELDS = new Set(['updatedAt', 'createdAt', 'id', 'hasPassword', 'invitationExpiresAt']);
+/** Fields whose change is bookkeeping, not news (searchText: a derived column of sites, products, orders, bills). */
+const IGNORED_FIELDS = new Set([
+  'updatedAt',
+  'createdAt',
+  'id',
+  'hasPassword',
+  'invitationExpiresAt',
+  'searchText',
+]);
 
 /**
  * Secrets never shown, whatever an old event kept: recordAudit scrubs these names when it writes

@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '@inspecta/contract';
-import { Anchor, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Collapse, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,12 +12,13 @@ export function actorName(event: ActivityEvent): string {
   return event.actor?.name ?? 'System';
 }
 
-/** When it happened: the date and time, and how long ago. */
-export function EventTime({ at }: { at: string }) {
+/** When it happened: the date and time, and how long ago (under it, or after it on one line). */
+export function EventTime({ at, inline = false }: { at: string; inline?: boolean }) {
   return (
     <time dateTime={at} title={formatDateTime(at)}>
       {formatDateTime(at)}
-      <Text span size="xs" c="dimmed" display="block">
+      {inline ? ' · ' : null}
+      <Text span size="xs" c="dimmed" display={inline ? 'inline' : 'block'}>
         {formatRelativeTime(at)}
       </Text>
     </time>
@@ -104,22 +105,17 @@ export function ActivityCard({
       data-action={event.action}
     >
       <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-          <div className={classes.summary} style={{ flex: '1 1 12rem' }}>
-            <Text size="sm">
-              <Text span fw={600}>
-                {actorName(event)}
-              </Text>{' '}
-              {event.verb}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {event.action}
-            </Text>
-          </div>
-          <Text size="xs" c="dimmed" ta="right">
-            <EventTime at={event.at} />
+        <div className={classes.summary}>
+          <Text size="sm">
+            <Text span fw={600}>
+              {actorName(event)}
+            </Text>{' '}
+            {event.verb}
           </Text>
-        </Group>
+          <Text size="xs" c="dimmed">
+            {event.action} · <EventTime at={event.at} inline />
+          </Text>
+        </div>
         {showObject ? <EventObject event={event} /> : null}
         <div>
           <ChangesToggle

@@ -62,7 +62,7 @@ function ActorSelect({
       filter={({ options }) => options}
       nothingFoundMessage={users.isFetching ? 'Loading…' : 'Nobody matches'}
       comboboxProps={{ withinPortal: true }}
-      style={{ flex: '1 1 180px' }}
+      style={{ flex: '1 1 150px' }}
     />
   );
 }
@@ -170,7 +170,7 @@ export function ActivityLog() {
             placeholder="Action, site code, name, any recorded value"
             value={values.search}
             onSearch={(text) => update({ search: text })}
-            flex="2 1 240px"
+            flex="2 1 200px"
           />
         }
         activeFilters={countActive(type, values.action, actor, from, to)}
@@ -202,7 +202,7 @@ export function ActivityLog() {
                 value={values.type || null}
                 onChange={(next) => update({ type: next, action: null })}
                 comboboxProps={{ withinPortal: true }}
-                style={{ flex: '1 1 170px' }}
+                style={{ flex: '1 1 150px' }}
               />
             )}
             <Select
@@ -216,7 +216,7 @@ export function ActivityLog() {
               onChange={(next) => update({ action: next })}
               nothingFoundMessage={actions.isPending ? 'Loading…' : 'No such action'}
               comboboxProps={{ withinPortal: true }}
-              style={{ flex: '1 1 180px' }}
+              style={{ flex: '1 1 160px' }}
             />
             <ActorSelect
               value={values.actor}
@@ -229,7 +229,7 @@ export function ActivityLog() {
               value={values.from}
               max={to}
               onChange={(event) => update({ from: event.currentTarget.value })}
-              style={{ flex: '0 1 150px' }}
+              style={{ flex: '0 1 135px' }}
             />
             <TextInput
               type="date"
@@ -238,7 +238,7 @@ export function ActivityLog() {
               min={from}
               onChange={(event) => update({ to: event.currentTarget.value })}
               error={reversed ? 'To must be on or after From' : undefined}
-              style={{ flex: '0 1 150px' }}
+              style={{ flex: '0 1 135px' }}
             />
           </>
         }
