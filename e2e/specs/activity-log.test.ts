@@ -165,4 +165,28 @@ describe('activity log', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await screenshot(page, 'activity-site-tab-390');
   });
+
+  it("shows a template's changes in its History drawer, under the versions", async () => {
+    const { email, password } = adminCredentials();
+    const { accessToken } = await apiLogin(email, password);
+    const response = await fetch(`${baseURL()}/api/templates?limit=1`, {
+      headers: { authorization: accessToken },
+    });
+    const template = ((await response.json()) as { templates: Array<{ id: number }> }).templates[0]!;
+    await open(`/dashboard/invoice/${template.id}`);
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const drawer = page.getByTestId('version-history');
+    const history = drawer.getByTestId('activity-history');
+    await history.waitFor();
+    await drawer.getByRole('heading', { name: 'Activity' }).waitFor();
+    await history
+      .getByTestId('activity-history-empty')
+      .or(history.getByTestId('activity-row').first())
+      .waitFor();
+    expect(await history.getByRole('link', { name: /Open in the activity log/ }).getAttribute('href')).toBe(
+      `/dashboard/activity?object=template%3A${template.id}`,
+    );
+    await untilStill(history);
+    await screenshot(page, 'activity-template-history-1400');
+  });
 });
