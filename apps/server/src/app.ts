@@ -6,6 +6,7 @@ import { type Clock, systemClock } from './core/clock.js';
 import { type FileStorage, LocalDiskFileStorage } from './core/files/file-storage.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { accountModule } from './modules/account/index.js';
+import { activityModule } from './modules/activity/index.js';
 import { assignmentsModule } from './modules/assignments/index.js';
 import { authModule } from './modules/auth/index.js';
 import { correctiveActionsModule } from './modules/corrective-actions/index.js';
@@ -76,6 +77,7 @@ const modules: AppModule[] = [
   portalShopModule,
   schedulesModule,
   dashboardModule,
+  activityModule,
   verificationModule,
   inspectorWorkModule,
   inspectionsModule,

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './account-recovery.js';
+export * from './activity.js';
 export * from './assignments.js';
 export * from './auth.js';
 export * from './common.js';

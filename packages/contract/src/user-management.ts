@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditChangeSchema } from './activity.js';
 import { emailSchema } from './auth.js';
 import {
   type FieldError,
@@ -282,12 +283,6 @@ export const sendInvitationResponseSchema = z.object({
   invitation: invitationDeliverySchema,
 });
 export type SendInvitationResponse = z.infer<typeof sendInvitationResponseSchema>;
-
-export const auditChangeSchema = z.object({
-  field: z.string(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-});
 
 export const userAuditEventSchema = z.object({
   id: z.number().int(),

@@ -221,8 +221,11 @@ export const auditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_events_entity_idx').on(t.entityType, t.entityId),
-    index('audit_events_actor_idx').on(t.actorId),
+    // The activity log reads each filter newest first (docs/activity-log.md): one object's history,
+    // one person's actions, one action, each an index read in created_at order that stops at a page.
+    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc()),
+    index('audit_events_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_events_action_idx').on(t.action, t.createdAt.desc()),
     index('audit_events_created_idx').on(t.createdAt.desc()),
   ],
 );

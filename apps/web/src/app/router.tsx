@@ -131,6 +131,11 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/dashboard/notifications'),
               },
               {
+                path: dashboardChildPath(paths.activity),
+                handle: { title: 'Activity log' },
+                lazy: () => import('./routes/dashboard/activity'),
+              },
+              {
                 path: dashboardChildPath(paths.search),
                 handle: { title: 'Search results' },
                 lazy: () => import('./routes/dashboard/search'),

@@ -16,6 +16,8 @@ export const paths = {
   settings: '/dashboard/setting',
   notifications: '/dashboard/notification',
   search: '/dashboard/search',
+  /** The activity log (docs/activity-log.md): no sidebar entry (SPEC.md fixes those); the profile menu. */
+  activity: '/dashboard/activity',
   /** The shop (DESIGN.md "Shop"): its own tab bar; reached from the profile menu, home and search. */
   shop: '/dashboard/shop',
   shopProducts: '/dashboard/shop/products',

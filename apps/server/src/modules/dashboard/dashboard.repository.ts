@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notInArray, notLike, or, sql } from 'drizzle-orm';
+import type { AuditEventRow } from '../../core/audit-wording.js';
+import { auditEntityNames } from '../../db/audit-entity-names.js';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
 import {
@@ -8,7 +10,6 @@ import {
   equipmentDueCounts,
   inspectionResultDays,
   inspections,
-  shopProducts,
   siteStatusCounts,
   sites,
   templates,
@@ -65,18 +66,7 @@ export interface InspectionListRow {
   templateName: string;
 }
 
-export interface ActivityRow {
-  id: number;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: Date;
-  actorId: number | null;
-  actorFirstName: string | null;
-  actorLastName: string | null;
-}
+export type ActivityRow = AuditEventRow;
 
 const siteRef = { id: sites.id, name: sites.name, siteCode: sites.siteCode, city: sites.city };
 
@@ -349,40 +339,8 @@ export class DashboardRepository {
     return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
-  /** Current names of users and sites an event names only by id (a status change carries no name). */
+  /** Current names of users, sites and products an event names only by id. */
   async entityNames(refs: { entityType: string; entityId: string }[]): Promise<Map<string, string>> {
-    const idsOf = (type: string) => [
-      ...new Set(
-        refs.filter((r) => r.entityType === type && /^\d+$/.test(r.entityId)).map((r) => Number(r.entityId)),
-      ),
-    ];
-    const userIds = idsOf('user');
-    const siteIds = idsOf('site');
-    const productIds = idsOf('shop_product');
-    const [userRows, siteRows, productRows] = await Promise.all([
-      userIds.length
-        ? this.db
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-            .from(users)
-            .where(inArray(users.id, userIds))
-        : [],
-      siteIds.length
-        ? this.db
-            .select({ id: sites.id, siteCode: sites.siteCode, name: sites.name })
-            .from(sites)
-            .where(inArray(sites.id, siteIds))
-        : [],
-      productIds.length
-        ? this.db
-            .select({ id: shopProducts.id, sku: shopProducts.sku, name: shopProducts.name })
-            .from(shopProducts)
-            .where(inArray(shopProducts.id, productIds))
-        : [],
-    ]);
-    const names = new Map<string, string>();
-    for (const u of userRows) names.set(`user:${u.id}`, `${u.firstName} ${u.lastName}`.trim());
-    for (const site of siteRows) names.set(`site:${site.id}`, `${site.siteCode} ${site.name}`);
-    for (const p of productRows) names.set(`shop_product:${p.id}`, `${p.sku} ${p.name}`);
-    return names;
+    return auditEntityNames(this.db, refs);
   }
 }

@@ -12,6 +12,7 @@ import {
   dueStatusLabels,
   utcDateOf,
 } from '@inspecta/contract';
+import { describeActivity } from '../../core/audit-wording.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../db/database.js';
 import {
@@ -19,7 +20,6 @@ import {
   DashboardRepository,
   type InspectionListRow,
 } from './dashboard.repository.js';
-import { describeActivity } from './dashboard-activity.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { invitationEmail } from './invitations.js';
-import { auditChanges } from './user-mapper.js';
-
-describe('audit changes', () => {
-  it('lists changed fields with before and after, skipping bookkeeping', () => {
-    expect(
-      auditChanges(
-        { firstName: 'Priya', phone: null, updatedAt: '2026-01-01' },
-        { firstName: 'Priyanka', phone: '+919820012345', updatedAt: '2026-02-01' },
-      ),
-    ).toEqual([
-      { field: 'firstName', from: 'Priya', to: 'Priyanka' },
-      { field: 'phone', from: null, to: '+919820012345' },
-    ]);
-    expect(auditChanges(null, { status: 'inactive', sessionsEnded: 2 })).toEqual([
-      { field: 'status', from: null, to: 'inactive' },
-      { field: 'sessionsEnded', from: null, to: '2' },
-    ]);
-    expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
-  });
-});
 
 describe('invitation email', () => {
   it('carries the link in text and escaped HTML', () => {

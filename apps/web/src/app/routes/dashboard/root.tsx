@@ -1,4 +1,4 @@
-import { IconBuildingStore, IconSettings } from '@tabler/icons-react';
+import { IconBuildingStore, IconHistory, IconSettings } from '@tabler/icons-react';
 import { Outlet, useLoaderData, useNavigate } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { ProfileMenu } from '@/components/layouts/profile-menu';
@@ -12,9 +12,13 @@ import { endSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import type { requireSessionLoader } from '../guards';
 
-/** What the header's profile image opens: the shop has no sidebar entry (DESIGN.md "Shop"). */
+/**
+ * What the header's profile image opens: the shop (DESIGN.md "Shop") and the activity log
+ * (docs/activity-log.md) have no sidebar entry, which SPEC.md fixes.
+ */
 const PROFILE_MENU_ITEMS = [
   { label: 'Shop', to: paths.shop, icon: IconBuildingStore },
+  { label: 'Activity log', to: paths.activity, icon: IconHistory },
   { label: 'Settings', to: paths.settings, icon: IconSettings },
 ];
 

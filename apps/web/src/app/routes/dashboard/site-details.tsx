@@ -1,7 +1,8 @@
 import type { SiteDetails } from '@inspecta/contract';
-import { IconCalendarRepeat, IconChecklist } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconChecklist, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { ActivityHistory } from '@/features/activity';
 import { AssignmentFormDrawer } from '@/features/assignments';
 import {
   EquipmentActionsSection,
@@ -15,7 +16,7 @@ import { SiteDetailsView, SiteNotFound } from '@/features/sites';
 /**
  * /dashboard/site-management/:siteId: the site, with the equipment feature's panel in its Equipment
  * tab (each unit's drawer showing its corrective actions), and tabs for the site's corrective actions
- * and schedules; "Assign inspector" opens the assignment drawer with the site chosen (creating one
+ * and schedules, and an Activity tab of the site's changes (docs/activity-log.md); "Assign inspector" opens the assignment drawer with the site chosen (creating one
  * refreshes the site, so its Assigned inspectors tab shows the inspector).
  */
 function SiteDetailsRoute() {
@@ -47,6 +48,13 @@ function SiteDetailsRoute() {
             label: 'Schedules',
             icon: IconCalendarRepeat,
             content: <SiteSchedulesPanel siteId={id} />,
+          },
+          {
+            // "Inspection history" is the site's inspections (SPEC.md 1); this tab is the record's changes.
+            value: 'activity',
+            label: 'Activity',
+            icon: IconHistory,
+            content: <ActivityHistory entityType="site" entityId={id} />,
           },
         ]}
       />

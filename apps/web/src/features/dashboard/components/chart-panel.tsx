@@ -1,4 +1,4 @@
-import { Box, Paper, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './dashboard.module.css';
 
@@ -8,18 +8,24 @@ export function ChartPanel({
   subtitle,
   children,
   testId,
+  action,
 }: {
   title: string;
   subtitle?: string;
+  /** A link beside the title (e.g. the whole list). */
+  action?: ReactNode;
   children: ReactNode;
   testId?: string;
 }) {
   return (
     <Paper withBorder p="md" bg="white" className={classes.panel} data-testid={testId}>
       <Box mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {action}
+        </Group>
         {subtitle ? (
           <Text size="xs" c="dimmed" mt={2}>
             {subtitle}

@@ -2,6 +2,7 @@ import type { DashboardActivity, DashboardAssignment, DashboardInspection } from
 import { Anchor, Avatar, Badge, Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { describeDueOn, priorityLabels, priorityStyles } from '@/features/assignments';
 import { formatDay } from '@/lib/dates';
 import { timeAgo } from '../lib/format';
@@ -231,7 +232,16 @@ export function RecentActivityList({
   loading: boolean;
 }) {
   return (
-    <ChartPanel title="Recent activity" subtitle="Changes made by your team" testId="list-activity">
+    <ChartPanel
+      title="Recent activity"
+      subtitle="Changes made by your team"
+      testId="list-activity"
+      action={
+        <Anchor component={Link} to={paths.activity} size="sm">
+          Activity log
+        </Anchor>
+      }
+    >
       <ListBody
         rows={rows}
         loading={loading}

@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconHistory, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { sitePaths } from '@/config/paths';
+import { paths, sitePaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDay, todayIso } from '@/lib/dates';
 import { formatDateTime } from '@/utils/format-relative-time';
@@ -201,11 +201,16 @@ export function EquipmentDetailsDrawer({
           <UnitInspections key={unit.id} unitId={unit.id} />
           <Divider />
           <div>
-            <Group gap={6} mb="sm">
-              <IconHistory size={18} aria-hidden="true" />
-              <Title order={3} size="h4">
-                History
-              </Title>
+            <Group justify="space-between" gap="xs" mb="sm" wrap="wrap">
+              <Group gap={6}>
+                <IconHistory size={18} aria-hidden="true" />
+                <Title order={3} size="h4">
+                  History
+                </Title>
+              </Group>
+              <Anchor component={Link} to={`${paths.activity}?object=equipment:${unit.id}`} size="sm">
+                Open in the activity log
+              </Anchor>
             </Group>
             {history.length === 0 ? (
               <Text size="sm" c="dimmed">

@@ -1,6 +1,7 @@
 import type { User, UserAuditEvent } from '@inspecta/contract';
 import {
   Alert,
+  Anchor,
   Button,
   Divider,
   Drawer,
@@ -23,6 +24,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { InspectorAssignments } from '@/features/assignments';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
@@ -267,11 +270,22 @@ export function UserDetailDrawer({ userId, onClose, actions, isSelf, clientSecti
 
           <Divider />
           <Stack gap="sm">
-            <Group gap={6}>
-              <IconHistory size={18} aria-hidden="true" />
-              <Title order={3} fz="md">
-                Recent activity
-              </Title>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Group gap={6}>
+                <IconHistory size={18} aria-hidden="true" />
+                <Title order={3} fz="md">
+                  Recent activity
+                </Title>
+              </Group>
+              {/* The whole trail in the activity log (docs/activity-log.md): changes to them, and by them. */}
+              <Group gap="sm">
+                <Anchor component={Link} to={`${paths.activity}?object=user:${user.id}`} size="sm">
+                  Changes to this user
+                </Anchor>
+                <Anchor component={Link} to={`${paths.activity}?actor=${user.id}`} size="sm">
+                  Everything they did
+                </Anchor>
+              </Group>
             </Group>
             {detail.recentEvents.length ? (
               <Timeline bulletSize={12} lineWidth={2} active={-1} data-testid="audit-events">

@@ -1,7 +1,7 @@
 import type { TemplateDetail } from '@inspecta/contract';
 import { Anchor, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileDescription, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
@@ -39,7 +39,14 @@ function BuilderSkeleton() {
 }
 
 /** The template builder screen (/dashboard/invoice/:templateId). */
-export function TemplateBuilder({ templateId }: { templateId: number }) {
+export function TemplateBuilder({
+  templateId,
+  activitySection,
+}: {
+  templateId: number;
+  /** The template's changes in its History drawer (composed by the app: the activity feature). */
+  activitySection?: ((templateId: number) => ReactNode) | undefined;
+}) {
   const query = useTemplate(templateId);
   if (query.isPending) return <BuilderSkeleton />;
   if (query.isError || !query.data) {
@@ -72,10 +79,18 @@ export function TemplateBuilder({ templateId }: { templateId: number }) {
       </Stack>
     );
   }
-  return <BuilderWorkspace key={templateId} initial={query.data.template} />;
+  return (
+    <BuilderWorkspace key={templateId} initial={query.data.template} activitySection={activitySection} />
+  );
 }
 
-function BuilderWorkspace({ initial }: { initial: TemplateDetail }) {
+function BuilderWorkspace({
+  initial,
+  activitySection,
+}: {
+  initial: TemplateDetail;
+  activitySection: ((templateId: number) => ReactNode) | undefined;
+}) {
   const builder = useTemplateBuilder(initial);
   const { template, dirty, hasDraft, editingVersion } = builder;
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -135,6 +150,7 @@ function BuilderWorkspace({ initial }: { initial: TemplateDetail }) {
         onClose={() => setHistoryOpen(false)}
         workingContent={dirty ? builder.content : null}
         publishedVersion={template.publishedVersion}
+        activity={activitySection?.(template.id)}
       />
       <Text size="xs" c="dimmed" ta="right" title={formatDateTime(template.updatedAt)}>
         Created {formatDateTime(template.createdAt)}

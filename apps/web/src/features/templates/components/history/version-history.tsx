@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  Divider,
   Drawer,
   Group,
   Modal,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconEye, IconGitCompare, IconPencil, IconRefresh, IconRocket } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { plural } from '@/lib/plural';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { getTemplateVersionQueryOptions, useTemplateVersion } from '../../api/get-template-version';
@@ -32,6 +33,8 @@ interface VersionHistoryProps {
   /** The builder's unsaved working copy, offered as a side of the comparison. */
   workingContent: TemplateContent | null;
   publishedVersion: number | null;
+  /** The template's changes (the activity feature's History panel, composed by the app), under the versions. */
+  activity?: ReactNode;
 }
 
 function versionLabel(v: TemplateVersionSummary, publishedVersion: number | null): string {
@@ -47,6 +50,7 @@ export function VersionHistory({
   onClose,
   workingContent,
   publishedVersion,
+  activity,
 }: VersionHistoryProps) {
   const versions = useTemplateVersions(templateId, { enabled: opened });
   const [picked, setPicked] = useState<string[]>([]);
@@ -237,6 +241,12 @@ export function VersionHistory({
               })}
             </Timeline>
           )}
+          {activity && opened ? (
+            <>
+              <Divider />
+              {activity}
+            </>
+          ) : null}
         </Stack>
       </Drawer>
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityRow } from './dashboard.repository.js';
-import { describeActivity } from './dashboard-activity.js';
+import { type AuditEventRow as ActivityRow, describeActivity } from './audit-wording.js';
 
 const row = (values: Partial<ActivityRow>): ActivityRow => ({
   id: 1,

@@ -1,13 +1,26 @@
 import type { DashboardActivity } from '@inspecta/contract';
-import type { ActivityRow } from './dashboard.repository.js';
 
 /**
- * Turns an audit event into a line a person reads on the home page: who did what to which object,
+ * Turns an audit event into a line a person reads on the home page and in the activity log: who did what to which object,
  * and where to look at it. Wording by action; the object's label from the event's own snapshot
  * (after, else before), else from the live row (`names`), else "#id".
  */
 
 type Snapshot = Record<string, unknown>;
+
+/** An audit event with its actor's name, as the home page and the activity log read it. */
+export interface AuditEventRow {
+  id: number;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+}
 
 const NOUNS: Record<string, string> = {
   site: 'site',
@@ -22,6 +35,18 @@ const NOUNS: Record<string, string> = {
   shop_product: 'product',
   shop_category: 'product category',
   shop_valuation: 'stock valuation',
+  corrective_action: 'corrective action',
+  schedule: 'schedule',
+  inspection_request: 'inspection request',
+  session: 'session',
+  notification: 'notification',
+  push_registration: 'browser notifications',
+  file: 'file',
+  report_signing_key: 'report signing key',
+  shop_address: 'address',
+  shop_cart: 'cart',
+  shop_order: 'order',
+  shop_bill: 'bill',
 };
 
 /** Action suffix → verb; `{noun}` is replaced by the entity's noun. */
@@ -150,7 +175,7 @@ export function linkFor(
   }
 }
 
-export function describeActivity(row: ActivityRow, names: Map<string, string>): DashboardActivity {
+export function describeActivity(row: AuditEventRow, names: Map<string, string>): DashboardActivity {
   const suffix = row.action.includes('.') ? row.action.slice(row.action.indexOf('.') + 1) : row.action;
   const noun = NOUNS[row.entityType] ?? row.entityType.replace(/_/g, ' ');
   const after = asSnapshot(row.after);

@@ -1,0 +1,1 @@
+export { activityModule } from './activity.module.js';

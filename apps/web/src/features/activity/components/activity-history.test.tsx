@@ -1,0 +1,78 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '@/lib/storage';
+import { renderWithProviders } from '@/testing/test-utils';
+import { ActivityHistory } from './activity-history';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+const event = {
+  id: 41,
+  at: '2026-11-27T07:41:02.000Z',
+  actor: { id: 1, name: 'Asha Rao' },
+  action: 'site.update',
+  verb: 'updated site',
+  entityType: 'site',
+  entityId: '12',
+  object: 'ST-000012 Lakeview Tower',
+  link: '/dashboard/site-management/12',
+  ipAddress: '10.0.0.4',
+  changes: [
+    { field: 'contactName', from: null, to: 'Sanjay Shah' },
+    { field: 'city', from: 'Pune', to: 'Mumbai' },
+  ],
+};
+
+describe('ActivityHistory', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks for the record's own events and opens one's changes field by field", async () => {
+    storage.setToken('t');
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(String(input), 'http://x');
+      if (!url.pathname.endsWith('/activity')) return json(404, {});
+      return json(200, { events: [event], pagination: { page: 1, limit: 10, total: 1 } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ActivityHistory entityType="site" entityId={12} />);
+
+    const row = await screen.findByTestId('activity-row');
+    expect(row.textContent).toContain('Asha Rao');
+    expect(row.textContent).toContain('updated site');
+    const query = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({ entity_type: 'site', entity_id: '12', page: '1' });
+    expect(screen.getByRole('link', { name: /Open in the activity log/ }).getAttribute('href')).toBe(
+      '/dashboard/activity?object=site%3A12',
+    );
+
+    const toggle = within(row).getByRole('button', { name: /Show the changes of: Asha Rao updated site/ });
+    expect(toggle.textContent).toContain('Show changes (2)');
+    fireEvent.click(toggle);
+    const table = await screen.findByRole('table', { name: 'Changes, field by field' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Before: empty', 'After: Sanjay Shah'],
+      ['Before: Pune', 'After: Mumbai'],
+    ]);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Contact name', 'City']);
+  });
+
+  it('says so when nothing was recorded', async () => {
+    storage.setToken('t');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { events: [], pagination: { page: 1, limit: 10, total: 0 } })),
+    );
+    renderWithProviders(<ActivityHistory entityType="template" entityId={3} title="Activity" />);
+    expect((await screen.findByTestId('activity-history-empty')).textContent).toBe(
+      'No changes recorded yet.',
+    );
+    expect(screen.getByRole('heading', { name: 'Activity' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,2 @@
+export { ActivityHistory } from './components/activity-history';
+export { ActivityLog } from './components/activity-log';
