@@ -25,6 +25,7 @@ import { EquipmentFormModal } from './equipment-form-modal';
 import { EquipmentTable } from './equipment-table';
 import { ImportEquipmentModal } from './import-equipment-modal';
 import { SiteSelect } from './site-select';
+import { useEquipmentBulk } from './use-equipment-bulk';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
 
@@ -87,6 +88,8 @@ interface EquipmentBrowserProps {
   header: (actions: ReactNode) => ReactNode;
   /** What other features show about a unit in its details drawer (e.g. its corrective actions). */
   unitSection?: ((unit: Equipment) => ReactNode) | undefined;
+  /** Rows can be selected for the bulk actions (Equipment Management; not a site's tab). */
+  bulkActions?: boolean;
 }
 
 /** Filters, search, the table, paging, the details drawer, and the add / import / export actions. */
@@ -98,12 +101,14 @@ export function EquipmentBrowser({
   siteId,
   header,
   unitSection,
+  bulkActions = false,
 }: EquipmentBrowserProps) {
   const [searchText, setSearchText] = useState(state.search);
   const pushSearch = useDebouncedCallback((text: string) => onChange({ search: text.trim() }), 300);
   useEffect(() => setSearchText(state.search), [state.search]);
 
   const filters = filtersOf(state, siteId);
+  const bulk = useEquipmentBulk(filters);
   const defaultSort = state.search ? 'relevance' : 'nextDueOn';
   // A "Best match" kept after the term is cleared is the register's own order again.
   const shownSort = !state.sort || (state.sort === 'relevance' && !state.search) ? defaultSort : state.sort;
@@ -243,6 +248,7 @@ export function EquipmentBrowser({
         </Group>
       </ListFilterBar>
 
+      {bulkActions ? bulk.bar : null}
       {query.isPending ? (
         <ListSkeleton testId="equipment-loading" />
       ) : units.length === 0 ? (
@@ -270,6 +276,7 @@ export function EquipmentBrowser({
             today={todayIso()}
             onOpen={openUnit}
             hideSite={siteId !== undefined}
+            selection={bulkActions ? bulk.selection : undefined}
           />
         </Paper>
       )}

@@ -16,6 +16,7 @@ export function EquipmentScreen({ unitSection }: { unitSection?: (unit: Equipmen
       onChange={update}
       onPage={(next) => update({ page: next }, { keepPage: true })}
       unitSection={unitSection}
+      bulkActions
       header={(actions) => (
         <PageHeader
           title="Equipment Management"

@@ -24,7 +24,9 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import cardClasses from '@/components/list-screen/card-table.module.css';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
+import { SelectAllHeader, SelectRowCell } from '@/components/list-screen/row-selection';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
+import type { RowSelection } from '@/components/list-screen/use-row-selection';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { Pager } from '@/components/ui/pager';
@@ -47,6 +49,7 @@ import {
 import { ClientSelect } from './client-select';
 import { SiteStatusBadge } from './site-status-badge';
 import classes from './sites.module.css';
+import { useSitesBulk } from './use-sites-bulk';
 
 const SORT_OPTIONS: Array<{ value: SiteSort; label: string }> = [
   { value: 'relevance', label: 'Best match' },
@@ -67,7 +70,7 @@ const STATUS_TABS: Array<{ value: SiteStatus | 'all'; label: string }> = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-function SiteRow({ site }: { site: SiteListItem }) {
+function SiteRow({ site, selection }: { site: SiteListItem; selection?: RowSelection | undefined }) {
   const navigate = useNavigate();
   const to = sitePaths.details(site.id);
   const open = () => navigate(to);
@@ -82,6 +85,9 @@ function SiteRow({ site }: { site: SiteListItem }) {
       data-testid="site-row"
       data-site-id={site.id}
     >
+      {selection ? (
+        <SelectRowCell selection={selection} id={site.id} name={`${site.siteCode} ${site.name}`} />
+      ) : null}
       <Table.Td>
         <Text size="sm" ff="monospace" fw={600} c="dark.7">
           {site.siteCode}
@@ -144,6 +150,7 @@ function LoadingRows() {
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Table.Tr key={i}>
+          <Table.Td />
           <Table.Td>
             <Skeleton height={12} width={80} />
           </Table.Td>
@@ -202,6 +209,7 @@ export function SitesList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readSiteListParams(searchParams);
   const query = useSites(toSiteListQuery(params));
+  const bulk = useSitesBulk(toSiteListQuery(params));
   const tableRef = useRef<HTMLTableElement>(null);
   useCardLabels(tableRef);
   const cities = useSiteCities();
@@ -223,7 +231,7 @@ export function SitesList() {
   } else if (sites.length === 0) {
     body = null;
   } else {
-    body = sites.map((site) => <SiteRow key={site.id} site={site} />);
+    body = sites.map((site) => <SiteRow key={site.id} site={site} selection={bulk.selection} />);
   }
 
   return (
@@ -301,6 +309,7 @@ export function SitesList() {
         </Stack>
       </Paper>
 
+      {bulk.bar}
       {!query.isPending && sites.length === 0 ? (
         hasFilters(params) && !query.isError ? (
           <EmptyState icon={IconFilterOff} data-testid="sites-empty">
@@ -345,7 +354,11 @@ export function SitesList() {
       ) : (
         <Paper withBorder bg="white" className={classes.tablePaper}>
           {/* On a phone the rows are cards (card-table.module.css). */}
-          <Table.ScrollContainer minWidth={640} type="native" className={cardClasses.cards}>
+          <Table.ScrollContainer
+            minWidth={640}
+            type="native"
+            className={`${cardClasses.cards} ${cardClasses.selectable}`}
+          >
             <Table
               ref={tableRef}
               highlightOnHover
@@ -357,6 +370,10 @@ export function SitesList() {
             >
               <Table.Thead>
                 <Table.Tr>
+                  <SelectAllHeader
+                    selection={bulk.selection}
+                    rows={sites.map((s) => ({ id: s.id, name: `${s.siteCode} ${s.name}` }))}
+                  />
                   <Table.Th w={120}>SiteId no.</Table.Th>
                   <Table.Th>Site</Table.Th>
                   <Table.Th>Client</Table.Th>
