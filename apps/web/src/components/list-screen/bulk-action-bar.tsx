@@ -116,8 +116,8 @@ export function BulkActionBar({ selection, noun, actions, extra }: BulkActionBar
               <Button
                 key={action.key}
                 size="xs"
-                variant="light"
-                color={action.color}
+                variant="default"
+                c={action.color === 'red' ? 'red.8' : undefined}
                 leftSection={action.icon}
                 onClick={() => start(action)}
                 data-testid={`bulk-${action.key}`}
@@ -129,7 +129,7 @@ export function BulkActionBar({ selection, noun, actions, extra }: BulkActionBar
             <Button
               size="xs"
               variant="subtle"
-              color="gray"
+              color="dark"
               leftSection={<IconX size={14} aria-hidden="true" />}
               onClick={selection.clear}
               data-testid="bulk-clear"
