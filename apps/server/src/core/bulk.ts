@@ -3,7 +3,7 @@ import type { Database, Executor } from '../db/database.js';
 import { AppError } from './errors.js';
 
 /** What one row of a bulk action came to: changed, or already as asked (with why). */
-export type BulkRowOutcome = { changed: true } | { changed: false; reason: string };
+type BulkRowOutcome = { changed: true } | { changed: false; reason: string };
 
 interface BulkNames {
   /** "user" / "users": how the summary counts the rows. */

@@ -123,7 +123,7 @@ describe('row selection and the bulk action bar', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retire 2 units' }));
 
     const refusals = await screen.findByTestId('bulk-refusals');
-    expect(refusals.textContent).toContain('Nothing was changed');
+    expect(refusals.textContent).toContain('Nothing was changed1 of 2 units cannot be retired.');
     expect(refusals.textContent).toContain('Boiler 2: Equipment was not found');
     // Nothing changed, so the selection stays.
     expect(screen.getByTestId('bulk-count').textContent).toBe('2 selected');

@@ -1,12 +1,12 @@
 import type { BulkResult } from '@inspecta/contract';
-import { Alert, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, type MantineSpacing, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import type { RowSelection } from './use-row-selection';
 
-export type BulkValues = Record<string, string>;
+type BulkValues = Record<string, string>;
 
 /** One action of a list's bulk action bar, confirmed in a dialog before it runs. */
 export interface BulkAction {
@@ -35,6 +35,8 @@ interface BulkActionBarProps {
   actions: BulkAction[];
   /** More controls for the selection (its export). */
   extra?: ReactNode;
+  /** Space below the bar, where the list does not stack its parts with a gap. */
+  mb?: MantineSpacing;
 }
 
 const NAMES_SHOWN = 8;
@@ -50,7 +52,7 @@ interface Refusal {
  * is all or nothing, so a refusal (409) lists each refused row and why, and nothing changed. Done,
  * it shows the server's summary as a notification and clears the selection.
  */
-export function BulkActionBar({ selection, noun, actions, extra }: BulkActionBarProps) {
+export function BulkActionBar({ selection, noun, actions, extra, mb }: BulkActionBarProps) {
   const [open, setOpen] = useState<BulkAction | null>(null);
   const [values, setValues] = useState<BulkValues>({});
   const [busy, setBusy] = useState(false);
@@ -87,8 +89,12 @@ export function BulkActionBar({ selection, noun, actions, extra }: BulkActionBar
         d.id === undefined ? [] : [{ id: d.id, message: d.message }],
       );
       setRefusals(refused);
+      // The alert's title says "Nothing was changed"; its text says how many rows were refused.
+      const counted = error.message.replace(/^Nothing was changed: /, '');
       setFailure(
-        refused.length ? error.message : error.details.map((d) => d.message).join('; ') || error.message,
+        refused.length
+          ? `${counted.charAt(0).toUpperCase()}${counted.slice(1)}.`
+          : error.details.map((d) => d.message).join('; ') || error.message,
       );
     } finally {
       setBusy(false);
@@ -101,6 +107,7 @@ export function BulkActionBar({ selection, noun, actions, extra }: BulkActionBar
       <Paper
         withBorder
         p="sm"
+        mb={mb}
         bg="brand.0"
         role="region"
         aria-label="Bulk actions"
@@ -139,7 +146,13 @@ export function BulkActionBar({ selection, noun, actions, extra }: BulkActionBar
           </Group>
         </Group>
       </Paper>
-      <Modal opened={open !== null} onClose={close} title={open?.title(count)} centered>
+      <Modal
+        opened={open !== null}
+        onClose={close}
+        title={open?.title(count)}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {open ? (
           <Stack gap="md" data-testid="bulk-confirm">
             <Text size="sm">{open.description}</Text>

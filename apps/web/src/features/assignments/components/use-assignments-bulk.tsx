@@ -22,6 +22,7 @@ export function useAssignmentsBulk(params: AssignmentListParams) {
   const inspectors = useInspectors();
   const bar = (
     <BulkActionBar
+      mb="md"
       selection={selection}
       noun={['assignment', 'assignments']}
       actions={[

@@ -17,6 +17,7 @@ export function useEquipmentBulk(filters: EquipmentFilters) {
   const bulk = useBulkEquipment();
   const bar = (
     <BulkActionBar
+      mb="md"
       selection={selection}
       noun={['unit', 'units']}
       actions={[
