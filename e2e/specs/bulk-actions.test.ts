@@ -190,7 +190,7 @@ describe('bulk actions on the main lists', () => {
           .getByTestId('user-row')
           .filter({ hasText: `${first} ${MARKER}` })
           .textContent();
-      await expect.poll(() => statusOf('Meera')).toContain('Inactive');
+      await expect.poll(() => statusOf('Meera'), { timeout: 15_000 }).toContain('Inactive');
       expect(await statusOf('Nikhil')).toContain('Inactive');
       expect(await statusOf('Omkar')).not.toContain('Inactive');
     },
@@ -255,7 +255,9 @@ describe('bulk actions on the main lists', () => {
       expect(await page.getByTestId('bulk-count').textContent()).toBe('2 selected');
       await page.getByTestId('bulk-deactivate').click();
       await confirmAndWait('2 sites deactivated');
-      await expect.poll(() => page.getByTestId('site-row').filter({ hasText: 'Inactive' }).count()).toBe(2);
+      await expect
+        .poll(() => page.getByTestId('site-row').filter({ hasText: 'Inactive' }).count(), { timeout: 15_000 })
+        .toBe(2);
     },
     SLOW,
   );
@@ -278,11 +280,13 @@ describe('bulk actions on the main lists', () => {
       await screenshot(page, 'bulk-assignments-reassign-1400');
       await confirmAndWait('2 assignments reassigned');
       await expect
-        .poll(() =>
-          page
-            .getByTestId('assignment-row')
-            .filter({ hasText: `${MARKER} Second` })
-            .count(),
+        .poll(
+          () =>
+            page
+              .getByTestId('assignment-row')
+              .filter({ hasText: `${MARKER} Second` })
+              .count(),
+          { timeout: 15_000 },
         )
         .toBe(2);
 
@@ -296,7 +300,7 @@ describe('bulk actions on the main lists', () => {
       await page.getByTestId('bulk-cancel-reason').fill('Client asked to postpone');
       await confirmAndWait('1 assignment cancelled');
       // The active tab no longer lists it.
-      await expect.poll(() => page.getByTestId('assignment-row').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('assignment-row').count(), { timeout: 15_000 }).toBe(2);
     },
     SLOW,
   );
@@ -314,7 +318,9 @@ describe('bulk actions on the main lists', () => {
       await page.getByRole('dialog', { name: 'Retire 2 units?' }).waitFor();
       await confirmAndWait('2 units retired');
       await expect
-        .poll(() => page.getByTestId('equipment-row').filter({ hasText: 'Retired' }).count())
+        .poll(() => page.getByTestId('equipment-row').filter({ hasText: 'Retired' }).count(), {
+          timeout: 15_000,
+        })
         .toBe(2);
     },
     SLOW,
