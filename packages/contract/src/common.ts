@@ -77,6 +77,11 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
 export const fieldErrorSchema = z.object({
   field: z.string().describe('Dotted path of the offending field, e.g. "email" or "address.pincode"'),
   message: z.string(),
+  id: z
+    .number()
+    .int()
+    .optional()
+    .describe('A bulk action that was refused: the id of the row this refusal is about'),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 

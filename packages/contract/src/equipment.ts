@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldErrorSchema, INT32_MAX, idSchema, paginationSchema, sortSchema } from './common.js';
 import { dueStatuses } from './equipment-due.js';
 import { equipmentTypeOptionSchema } from './equipment-types.js';
-import { exportQuerySchema } from './exports.js';
+import { exportIdsQuerySchema, exportQuerySchema } from './exports.js';
 import {
   blankToUndefined,
   listPaging,
@@ -151,7 +151,9 @@ export const equipmentListQuerySchema = equipmentFilterQuerySchema.extend({
 export type EquipmentListQuery = z.output<typeof equipmentListQuerySchema>;
 export type EquipmentListParams = z.input<typeof equipmentListQuerySchema>;
 
-export const equipmentExportQuerySchema = exportQuerySchema(equipmentFilterQuerySchema);
+export const equipmentExportQuerySchema = exportQuerySchema(
+  equipmentFilterQuerySchema.extend({ ids: exportIdsQuerySchema }),
+);
 export type EquipmentExportQuery = z.output<typeof equipmentExportQuerySchema>;
 
 export const equipmentSiteRefSchema = z.object({

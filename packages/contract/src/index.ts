@@ -3,6 +3,7 @@ export * from './account-recovery.js';
 export * from './activity.js';
 export * from './assignments.js';
 export * from './auth.js';
+export * from './bulk-actions.js';
 export * from './common.js';
 export * from './corrective-actions.js';
 export * from './dashboard.js';

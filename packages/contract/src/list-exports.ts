@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { assignmentListQuerySchema } from './assignments.js';
 import { equipmentTypeListQuerySchema } from './equipment-types.js';
-import { exportQuerySchema } from './exports.js';
+import { exportIdsQuerySchema, exportQuerySchema } from './exports.js';
 import { siteListQuerySchema } from './sites.js';
 import { templateListQuerySchema } from './templates.js';
 import { userListQuerySchema } from './user-management.js';
@@ -12,17 +12,21 @@ import { userListQuerySchema } from './user-management.js';
  */
 
 const notPaged = { page: true, limit: true, sort: true } as const;
+/** The lists with bulk actions also export a selection (`ids`). */
+const selection = { ids: exportIdsQuerySchema };
 
 /** GET /api/admin/userlist/export */
-export const userExportQuerySchema = exportQuerySchema(userListQuerySchema.omit(notPaged));
+export const userExportQuerySchema = exportQuerySchema(userListQuerySchema.omit(notPaged).extend(selection));
 export type UserExportQuery = z.output<typeof userExportQuerySchema>;
 
 /** GET /api/auth/get/all/sites/export */
-export const siteExportQuerySchema = exportQuerySchema(siteListQuerySchema.omit(notPaged));
+export const siteExportQuerySchema = exportQuerySchema(siteListQuerySchema.omit(notPaged).extend(selection));
 export type SiteExportQuery = z.output<typeof siteExportQuerySchema>;
 
 /** GET /api/auth/get/active/assignments/export */
-export const assignmentExportQuerySchema = exportQuerySchema(assignmentListQuerySchema.omit(notPaged));
+export const assignmentExportQuerySchema = exportQuerySchema(
+  assignmentListQuerySchema.omit(notPaged).extend(selection),
+);
 export type AssignmentExportQuery = z.output<typeof assignmentExportQuerySchema>;
 
 /** GET /api/auth/global-equipment/export */

@@ -168,7 +168,14 @@ function parseDetails(value: unknown): FieldError[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) =>
     isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string'
-      ? [{ field: item.field, message: item.message }]
+      ? [
+          {
+            field: item.field,
+            message: item.message,
+            // A refused row of a bulk action.
+            ...(typeof item.id === 'number' ? { id: item.id } : {}),
+          },
+        ]
       : [],
   );
 }

@@ -31,6 +31,8 @@ export interface AssignmentFilter {
   inspectorId?: number | undefined;
   siteId?: number | undefined;
   overdue?: boolean | undefined;
+  /** Only these assignments (an export of the selected rows). */
+  ids?: number[] | undefined;
   today: string;
 }
 
@@ -135,6 +137,7 @@ export class AssignmentsRepository {
       );
     if (filter.inspectorId) conditions.push(eq(assignments.inspectorId, filter.inspectorId));
     if (filter.siteId) conditions.push(eq(assignments.siteId, filter.siteId));
+    if (filter.ids) conditions.push(inArray(assignments.id, filter.ids));
     if (search) conditions.push(matchCondition(search));
     return conditions.length ? and(...conditions) : undefined;
   }

@@ -1,8 +1,10 @@
 import {
+  assignmentBulkBodySchema,
   assignmentExportQuerySchema,
   assignmentListQuerySchema,
   assignmentListResponseSchema,
   assignmentMutationResponseSchema,
+  bulkResultSchema,
   createAssignmentBodySchema,
   idParamsSchema,
   inspectorOptionsQuerySchema,
@@ -95,6 +97,26 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ assignmentsService: Assi
     },
     async (request, reply) =>
       reply.status(201).send(await service.create(requireAuth(request), request.body, originOf(request))),
+  );
+
+  app.post(
+    '/auth/assignments/bulk',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary:
+          'Cancel (with cancelReason) or reassign (to inspectorId) the selected assignments, all or nothing',
+        description:
+          'At most 500 ids. Each assignment follows the rules of PUT /auth/assignments/update/admin/{id} (a completed ' +
+          'or cancelled one is refused; the inspector must be active) in one transaction: if any is refused nothing ' +
+          'changes, and the 409 names each refused id in details (field ids.<index>, id, message). One audit event ' +
+          "and the inspectors' notifications per changed assignment; one already with the inspector is unchanged.",
+        body: assignmentBulkBodySchema,
+        response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => service.bulk(requireAuth(request), request.body, originOf(request)),
   );
 
   app.put(

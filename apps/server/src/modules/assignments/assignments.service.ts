@@ -1,9 +1,11 @@
 import type {
   Assignment,
+  AssignmentBulkBody,
   AssignmentExportQuery,
   AssignmentListQueryValues,
   AssignmentListResponse,
   AssignmentMutationResponse,
+  BulkResult,
   CreateAssignmentBody,
   FieldError,
   InspectorOptionsResponse,
@@ -12,6 +14,7 @@ import type {
 import { createAssignmentBodySchema, updateAssignmentBodySchema, utcDateOf } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
+import { runBulk } from '../../core/bulk.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
@@ -196,6 +199,7 @@ export class AssignmentsService {
       inspectorId: filters.inspector_id,
       siteId: filters.site_id,
       overdue: filters.overdue,
+      ids: filters.ids,
       today,
     };
     const rowCount = await this.repo.count(filter);
@@ -377,75 +381,112 @@ export class AssignmentsService {
     origin: RequestOrigin,
   ): Promise<AssignmentMutationResponse> {
     const body = updateAssignmentBodySchema.parse(input);
-    const action = await this.db.transaction(async (tx) => {
-      const repo = new AssignmentsRepository(tx);
-      const before = await repo.lockById(id);
-      if (!before) throw AppError.notFound('Assignment');
-      if (before.status === 'completed')
-        throw new AppError('CONFLICT', 'This assignment is completed and can no longer be changed');
-      if (before.status === 'cancelled')
-        throw new AppError('CONFLICT', 'This assignment was cancelled and can no longer be changed');
-      const beforeUnits = await repo.equipmentIdsOf(id);
-
-      if (body.status === 'cancelled') {
-        const changes = {
-          status: 'cancelled' as const,
-          cancelReason: body.cancelReason ?? null,
-          cancelledAt: this.clock.now(),
-        };
-        await repo.update(id, changes);
-        await this.audit(
-          tx,
-          auth,
-          'assignment.cancelled',
-          before,
-          { ...before, ...changes },
-          beforeUnits,
-          beforeUnits,
-          origin,
-        );
-        await this.notifyInspector(tx, 'assignment.cancelled', before, { ...before, ...changes });
-        return 'assignment.cancelled';
-      }
-
-      const problems: FieldError[] = [];
-      if (body.inspectorId !== undefined && body.inspectorId !== before.inspectorId)
-        await this.checkInspector(repo, body.inspectorId, problems);
-      const scheduledFor = body.scheduledFor ?? before.scheduledFor;
-      const dueOn = body.dueOn ?? before.dueOn;
-      if (dueOn < scheduledFor)
-        problems.push({ field: 'dueOn', message: 'Due date cannot be before the scheduled date' });
-      if (body.equipmentIds !== undefined)
-        await this.checkUnits(repo, before.siteId, body.equipmentIds, problems);
-      if (problems.length) throw AppError.validation(problems);
-
-      const changes = {
-        ...(body.inspectorId !== undefined ? { inspectorId: body.inspectorId } : {}),
-        ...(body.scheduledFor !== undefined ? { scheduledFor: body.scheduledFor } : {}),
-        ...(body.dueOn !== undefined ? { dueOn: body.dueOn } : {}),
-        ...(body.priority !== undefined ? { priority: body.priority } : {}),
-        ...(body.notes !== undefined ? { notes: body.notes } : {}),
-      };
-      const after = { ...before, ...changes };
-      const afterUnits = body.equipmentIds ? [...body.equipmentIds].sort((a, b) => a - b) : beforeUnits;
-      const unitsChanged = afterUnits.join(',') !== beforeUnits.join(',');
-      const changed =
-        unitsChanged ||
-        Object.entries(changes).some(([key, value]) => before[key as keyof AssignmentRow] !== value);
-      if (!changed) return 'assignment.unchanged';
-      await repo.update(id, changes);
-      if (unitsChanged) await repo.replaceEquipment(id, afterUnits);
-      const action =
-        after.inspectorId !== before.inspectorId
-          ? 'assignment.reassigned'
-          : after.scheduledFor !== before.scheduledFor || after.dueOn !== before.dueOn
-            ? 'assignment.rescheduled'
-            : 'assignment.updated';
-      await this.audit(tx, auth, action, before, after, beforeUnits, afterUnits, origin);
-      await this.notifyInspector(tx, action, before, after);
-      return action;
-    });
+    const action = await this.db.transaction((tx) => this.updateIn(tx, auth, id, body, origin));
     return { assignment: await this.get(id), message: ACTION_MESSAGES[action] ?? 'Assignment saved' };
+  }
+
+  /**
+   * Cancels or reassigns the selected assignments all or nothing (POST /auth/assignments/bulk), each
+   * by the rules of `update`: a completed or cancelled one is refused, the inspector must be active.
+   * Audited and announced to the inspectors like a single change.
+   */
+  bulk(auth: AuthContext, body: AssignmentBulkBody, origin: RequestOrigin): Promise<BulkResult> {
+    const change: UpdateAssignmentBody =
+      body.action === 'cancel'
+        ? { status: 'cancelled', cancelReason: body.cancelReason }
+        : { inspectorId: body.inspectorId };
+    return runBulk(
+      this.db,
+      body.ids,
+      {
+        one: 'assignment',
+        many: 'assignments',
+        done: body.action === 'cancel' ? 'cancelled' : 'reassigned',
+        already: 'already with that inspector',
+      },
+      async (tx, id) => {
+        const action = await this.updateIn(tx, auth, id, updateAssignmentBodySchema.parse(change), origin);
+        return action === 'assignment.unchanged'
+          ? { changed: false, reason: 'Already assigned to this inspector' }
+          : { changed: true };
+      },
+    );
+  }
+
+  /** One assignment's change on the caller's transaction; answers the audit action it recorded. */
+  private async updateIn(
+    tx: Executor,
+    auth: AuthContext,
+    id: number,
+    body: ReturnType<typeof updateAssignmentBodySchema.parse>,
+    origin: RequestOrigin,
+  ): Promise<string> {
+    const repo = new AssignmentsRepository(tx);
+    const before = await repo.lockById(id);
+    if (!before) throw AppError.notFound('Assignment');
+    if (before.status === 'completed')
+      throw new AppError('CONFLICT', 'This assignment is completed and can no longer be changed');
+    if (before.status === 'cancelled')
+      throw new AppError('CONFLICT', 'This assignment was cancelled and can no longer be changed');
+    const beforeUnits = await repo.equipmentIdsOf(id);
+
+    if (body.status === 'cancelled') {
+      const changes = {
+        status: 'cancelled' as const,
+        cancelReason: body.cancelReason ?? null,
+        cancelledAt: this.clock.now(),
+      };
+      await repo.update(id, changes);
+      await this.audit(
+        tx,
+        auth,
+        'assignment.cancelled',
+        before,
+        { ...before, ...changes },
+        beforeUnits,
+        beforeUnits,
+        origin,
+      );
+      await this.notifyInspector(tx, 'assignment.cancelled', before, { ...before, ...changes });
+      return 'assignment.cancelled';
+    }
+
+    const problems: FieldError[] = [];
+    if (body.inspectorId !== undefined && body.inspectorId !== before.inspectorId)
+      await this.checkInspector(repo, body.inspectorId, problems);
+    const scheduledFor = body.scheduledFor ?? before.scheduledFor;
+    const dueOn = body.dueOn ?? before.dueOn;
+    if (dueOn < scheduledFor)
+      problems.push({ field: 'dueOn', message: 'Due date cannot be before the scheduled date' });
+    if (body.equipmentIds !== undefined)
+      await this.checkUnits(repo, before.siteId, body.equipmentIds, problems);
+    if (problems.length) throw AppError.validation(problems);
+
+    const changes = {
+      ...(body.inspectorId !== undefined ? { inspectorId: body.inspectorId } : {}),
+      ...(body.scheduledFor !== undefined ? { scheduledFor: body.scheduledFor } : {}),
+      ...(body.dueOn !== undefined ? { dueOn: body.dueOn } : {}),
+      ...(body.priority !== undefined ? { priority: body.priority } : {}),
+      ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    };
+    const after = { ...before, ...changes };
+    const afterUnits = body.equipmentIds ? [...body.equipmentIds].sort((a, b) => a - b) : beforeUnits;
+    const unitsChanged = afterUnits.join(',') !== beforeUnits.join(',');
+    const changed =
+      unitsChanged ||
+      Object.entries(changes).some(([key, value]) => before[key as keyof AssignmentRow] !== value);
+    if (!changed) return 'assignment.unchanged';
+    await repo.update(id, changes);
+    if (unitsChanged) await repo.replaceEquipment(id, afterUnits);
+    const action =
+      after.inspectorId !== before.inspectorId
+        ? 'assignment.reassigned'
+        : after.scheduledFor !== before.scheduledFor || after.dueOn !== before.dueOn
+          ? 'assignment.rescheduled'
+          : 'assignment.updated';
+    await this.audit(tx, auth, action, before, after, beforeUnits, afterUnits, origin);
+    await this.notifyInspector(tx, action, before, after);
+    return action;
   }
 
   private async audit(

@@ -70,6 +70,8 @@ const SORT_COLUMNS: Record<SortField, SQL> = {
 const nextDueExpression = sql`case when ${equipment.status} = 'retired' then null else coalesce((${equipment.lastInspectedAt} at time zone 'UTC')::date, ${equipment.installedOn}, (${equipment.createdAt} at time zone 'UTC')::date) + ${equipmentTypes.inspectionIntervalDays} end`;
 
 export interface ResolvedFilters extends EquipmentFilterQuery {
+  /** Only these units (an export of the selected rows). */
+  ids?: number[] | undefined;
   /** Sites and types whose name matches the search term, resolved beforehand (small tables). */
   searchSiteIds?: number[];
   searchTypeIds?: number[];
@@ -105,6 +107,7 @@ export class EquipmentRepository {
   private where(filters: ResolvedFilters, today: string): SQL | undefined {
     const conditions: SQL[] = [];
     if (filters.site_id) conditions.push(eq(equipment.siteId, filters.site_id));
+    if (filters.ids) conditions.push(inArray(equipment.id, filters.ids));
     if (filters.equipment_type_id) conditions.push(eq(equipment.equipmentTypeId, filters.equipment_type_id));
     if (filters.status === 'installed') {
       conditions.push(inArray(equipment.status, ['in_service', 'out_of_service']));

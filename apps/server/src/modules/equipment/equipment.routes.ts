@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
+  bulkResultSchema,
+  equipmentBulkBodySchema,
   equipmentCreateBodySchema,
   equipmentDetailsResponseSchema,
   equipmentExportQuerySchema,
@@ -228,6 +230,25 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
       },
     },
     async (request) => service.update(requireAuth(request), request.params.id, request.body, request.ip),
+  );
+
+  app.post(
+    '/auth/equipments/bulk',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Retire the selected units, all or nothing',
+        description:
+          'At most 500 ids. Each unit is retired as the single edit sets status retired (no next due date), in one ' +
+          'transaction: if any id is refused (not found) nothing changes, and the 409 names each refused id in ' +
+          'details (field ids.<index>, id, message). One equipment.updated audit event per retired unit; units ' +
+          'already retired are counted as unchanged.',
+        body: equipmentBulkBodySchema,
+        response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => service.bulkRetire(requireAuth(request), request.body, request.ip),
   );
 
   app.delete(

@@ -1,8 +1,10 @@
 import {
+  type BulkResult,
   computeNextDueOn,
   dueStatusOf,
   EQUIPMENT_LABELS_MAX,
   type Equipment,
+  type EquipmentBulkBody,
   type EquipmentCreateValues,
   type EquipmentDetailsResponse,
   type EquipmentExportQuery,
@@ -20,6 +22,7 @@ import {
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { type AuditEntry, recordAudit, recordAudits } from '../../core/audit.js';
+import { runBulk } from '../../core/bulk.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { readSheet } from '../../core/spreadsheet.js';
@@ -363,75 +366,101 @@ export class EquipmentService {
     ip: string,
   ): Promise<EquipmentMutationResponse> {
     try {
-      const equipment = await this.db.transaction(async (tx) => {
-        const repo = new EquipmentRepository(tx);
-        const before = await repo.findById(id, { forUpdate: true });
-        if (!before) throw AppError.notFound('Equipment');
-        const beforeSite = (await repo.findSite(before.siteId))!;
-        const beforeType = (await repo.findType(before.equipmentTypeId))!;
-        const moving = values.siteId !== undefined && values.siteId !== before.siteId;
-        const site = moving ? await this.usableSite(repo, values.siteId!) : beforeSite;
-        const retyping =
-          values.equipmentTypeId !== undefined && values.equipmentTypeId !== before.equipmentTypeId;
-        const type = retyping ? await this.usableType(repo, values.equipmentTypeId!) : beforeType;
-
-        const merged = {
-          assetTag: values.assetTag ?? before.assetTag,
-          name: values.name ?? before.name,
-          serialNumber: values.serialNumber !== undefined ? values.serialNumber : before.serialNumber,
-          location: values.location !== undefined ? values.location : before.location,
-          installedOn: values.installedOn !== undefined ? values.installedOn : before.installedOn,
-          lastInspectedAt:
-            values.lastInspectedAt !== undefined
-              ? (toInstant(values.lastInspectedAt) ?? null)
-              : before.lastInspectedAt,
-          status: values.status ?? before.status,
-          isCritical: values.isCritical ?? before.isCritical,
-        };
-        const datesChanged =
-          merged.installedOn !== before.installedOn ||
-          merged.lastInspectedAt?.getTime() !== before.lastInspectedAt?.getTime();
-        if (datesChanged) this.checkDates(merged.installedOn, merged.lastInspectedAt);
-
-        const nextDueOn = computeNextDueOn({
-          status: merged.status,
-          lastInspectedAt: merged.lastInspectedAt,
-          installedOn: merged.installedOn,
-          createdAt: before.createdAt,
-          inspectionIntervalDays: type.inspectionIntervalDays,
-        });
-        const unchanged =
-          !moving &&
-          !retyping &&
-          !datesChanged &&
-          nextDueOn === before.nextDueOn &&
-          (['assetTag', 'name', 'serialNumber', 'location', 'status', 'isCritical'] as const).every(
-            (key) => merged[key] === before[key],
-          );
-        // Saving without a change writes nothing and records nothing.
-        if (unchanged) return toEquipment({ unit: before, site, type }, this.today());
-
-        const unit = await repo.update(id, {
-          ...merged,
-          siteId: site.id,
-          equipmentTypeId: type.id,
-          nextDueOn,
-        });
-        await recordAudit(tx, {
-          actorId: auth.userId,
-          action: moving ? 'equipment.moved' : 'equipment.updated',
-          entityType: 'equipment',
-          entityId: id,
-          before: snapshot(before, beforeSite, beforeType),
-          after: snapshot(unit, site, type),
-          ipAddress: ip,
-        });
-        return toEquipment({ unit, site, type }, this.today());
-      });
+      const { equipment } = await this.db.transaction((tx) => this.updateIn(tx, auth, id, values, ip));
       return { equipment, message: 'Equipment saved' };
     } catch (error) {
       throw uniqueConflict(error) ?? error;
     }
+  }
+
+  /**
+   * Retires the selected units all or nothing (POST /auth/equipments/bulk), each as the single edit
+   * sets status Retired (no next due date; audited as equipment.updated). Retired units are unchanged.
+   */
+  bulkRetire(auth: AuthContext, body: EquipmentBulkBody, ip: string): Promise<BulkResult> {
+    return runBulk(
+      this.db,
+      body.ids,
+      { one: 'unit', many: 'units', done: 'retired', already: 'already retired' },
+      async (tx, id) => {
+        const { equipment, changed } = await this.updateIn(tx, auth, id, { status: 'retired' }, ip);
+        return changed ? { changed } : { changed, reason: `${equipment.assetTag} is already retired` };
+      },
+    );
+  }
+
+  /** One unit's change on the caller's transaction; `changed` is false when nothing differed. */
+  private async updateIn(
+    tx: Executor,
+    auth: AuthContext,
+    id: number,
+    values: EquipmentUpdateValues,
+    ip: string,
+  ): Promise<{ equipment: Equipment; changed: boolean }> {
+    const repo = new EquipmentRepository(tx);
+    const before = await repo.findById(id, { forUpdate: true });
+    if (!before) throw AppError.notFound('Equipment');
+    const beforeSite = (await repo.findSite(before.siteId))!;
+    const beforeType = (await repo.findType(before.equipmentTypeId))!;
+    const moving = values.siteId !== undefined && values.siteId !== before.siteId;
+    const site = moving ? await this.usableSite(repo, values.siteId!) : beforeSite;
+    const retyping =
+      values.equipmentTypeId !== undefined && values.equipmentTypeId !== before.equipmentTypeId;
+    const type = retyping ? await this.usableType(repo, values.equipmentTypeId!) : beforeType;
+
+    const merged = {
+      assetTag: values.assetTag ?? before.assetTag,
+      name: values.name ?? before.name,
+      serialNumber: values.serialNumber !== undefined ? values.serialNumber : before.serialNumber,
+      location: values.location !== undefined ? values.location : before.location,
+      installedOn: values.installedOn !== undefined ? values.installedOn : before.installedOn,
+      lastInspectedAt:
+        values.lastInspectedAt !== undefined
+          ? (toInstant(values.lastInspectedAt) ?? null)
+          : before.lastInspectedAt,
+      status: values.status ?? before.status,
+      isCritical: values.isCritical ?? before.isCritical,
+    };
+    const datesChanged =
+      merged.installedOn !== before.installedOn ||
+      merged.lastInspectedAt?.getTime() !== before.lastInspectedAt?.getTime();
+    if (datesChanged) this.checkDates(merged.installedOn, merged.lastInspectedAt);
+
+    const nextDueOn = computeNextDueOn({
+      status: merged.status,
+      lastInspectedAt: merged.lastInspectedAt,
+      installedOn: merged.installedOn,
+      createdAt: before.createdAt,
+      inspectionIntervalDays: type.inspectionIntervalDays,
+    });
+    const unchanged =
+      !moving &&
+      !retyping &&
+      !datesChanged &&
+      nextDueOn === before.nextDueOn &&
+      (['assetTag', 'name', 'serialNumber', 'location', 'status', 'isCritical'] as const).every(
+        (key) => merged[key] === before[key],
+      );
+    // Saving without a change writes nothing and records nothing.
+    if (unchanged)
+      return { equipment: toEquipment({ unit: before, site, type }, this.today()), changed: false };
+
+    const unit = await repo.update(id, {
+      ...merged,
+      siteId: site.id,
+      equipmentTypeId: type.id,
+      nextDueOn,
+    });
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: moving ? 'equipment.moved' : 'equipment.updated',
+      entityType: 'equipment',
+      entityId: id,
+      before: snapshot(before, beforeSite, beforeType),
+      after: snapshot(unit, site, type),
+      ipAddress: ip,
+    });
+    return { equipment: toEquipment({ unit, site, type }, this.today()), changed: true };
   }
 
   /** A unit entered by mistake can be deleted until it has been inspected; after that it is retired. */

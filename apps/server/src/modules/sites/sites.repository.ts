@@ -23,6 +23,8 @@ export interface SiteListFilter {
   status?: SiteStatus | undefined;
   clientId?: number | undefined;
   city?: string | undefined;
+  /** Only these sites (an export of the selected rows). */
+  ids?: number[] | undefined;
 }
 
 export interface EquipmentSummaryRow {
@@ -107,6 +109,7 @@ export class SitesRepository {
     if (filter.clientId !== undefined) parts.push(eq(sites.clientId, filter.clientId));
     if (filter.city) parts.push(sql`lower(${sites.city}) = ${filter.city.toLowerCase()}`);
     if (withStatus && filter.status) parts.push(eq(sites.status, filter.status));
+    if (filter.ids) parts.push(inArray(sites.id, filter.ids));
     return parts.length ? and(...parts) : undefined;
   }
 

@@ -1,8 +1,10 @@
 import {
+  bulkResultSchema,
   clientListQuerySchema,
   clientListResponseSchema,
   idParamsSchema,
   messageSchema,
+  siteBulkBodySchema,
   siteCitiesResponseSchema,
   siteCompletedInspectionsQuerySchema,
   siteCompletedInspectionsResponseSchema,
@@ -17,7 +19,7 @@ import {
 } from '@inspecta/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access.js';
-import { errorResponses, requireAuth } from '../../core/http.js';
+import { errorResponses, originOf, requireAuth } from '../../core/http.js';
 import { EXPORT_PRODUCES, sendTable } from '../../core/tabular-export.js';
 import type { SitesService } from './sites.service.js';
 import { SITE_EXPORT_COLUMNS } from './sites-export.js';
@@ -115,6 +117,25 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sitesService: SitesService }> 
     },
     async (request) =>
       sitesService.setStatus(requireAuth(request), request.params.id, request.body.status, request),
+  );
+
+  app.post(
+    '/auth/sites/bulk',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: 'Deactivate or reactivate the selected sites, all or nothing',
+        description:
+          'At most 500 ids. Each site follows the rules of PATCH /auth/sites/{id}/status (a draft is refused: save ' +
+          'it; reactivating needs every required field) in one transaction: if any site is refused nothing changes, ' +
+          'and the 409 names each refused id in details (field ids.<index>, id, message). One audit event per ' +
+          'changed site; sites already so are counted as unchanged.',
+        body: siteBulkBodySchema,
+        response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => sitesService.bulkStatus(requireAuth(request), request.body, originOf(request)),
   );
 
   app.delete(

@@ -1,7 +1,9 @@
 import {
+  type BulkResult,
   type ClientListQueryValues,
   type ClientListResponse,
   type FieldError,
+  type SiteBulkBody,
   type SiteCitiesResponse,
   type SiteCompletedInspectionsResponse,
   type SiteCreateValues,
@@ -16,6 +18,7 @@ import {
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
+import { runBulk } from '../../core/bulk.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
@@ -128,6 +131,7 @@ export class SitesService {
       status: filters.status,
       clientId: filters.client_id,
       city: filters.city || undefined,
+      ids: filters.ids,
     });
     const counts = await this.repo.countByStatus(plan);
     const rowCount = filters.status ? counts[filters.status] : counts.draft + counts.active + counts.inactive;
@@ -454,36 +458,68 @@ export class SitesService {
     status: 'active' | 'inactive',
     origin: RequestOrigin,
   ): Promise<SiteMutationResponse> {
-    return this.inTransaction(async (repo, tx) => {
-      const current = await repo.lockById(id);
-      if (!current) throw AppError.notFound('Site');
-      if (current.status === 'draft') {
-        throw new AppError('CONFLICT', 'This site is a draft: save it to make it active');
-      }
-      if (current.status === status) {
-        return {
-          site: await this.withClient(tx, current),
-          message: `Site ${current.siteCode} is already ${status}`,
-        };
-      }
-      if (status === 'active') {
-        await this.checkComplete(tx, current, 'Complete these fields before reactivating the site');
-      }
-      const row = await repo.update(id, { status, updatedAt: this.clock.now() });
-      await recordAudit(tx, {
-        actorId: auth.userId,
-        action: status === 'active' ? 'site.reactivate' : 'site.deactivate',
-        entityType: 'site',
-        entityId: id,
-        before: current,
-        after: row,
-        ipAddress: origin.ip,
-      });
+    return this.inTransaction(async (_repo, tx) => {
+      const { row, changed } = await this.setStatusIn(tx, auth, id, status, origin);
       return {
         site: await this.withClient(tx, row),
-        message: `Site ${row.siteCode} ${status === 'active' ? 'reactivated' : 'deactivated'}`,
+        message: changed
+          ? `Site ${row.siteCode} ${status === 'active' ? 'reactivated' : 'deactivated'}`
+          : `Site ${row.siteCode} is already ${status}`,
       };
     });
+  }
+
+  /**
+   * Deactivates or reactivates the selected sites all or nothing (POST /auth/sites/bulk), each by the
+   * rules of `setStatus`: a draft is refused (save it), reactivating needs every required field.
+   */
+  bulkStatus(auth: AuthContext, body: SiteBulkBody, origin: RequestOrigin): Promise<BulkResult> {
+    const status = body.action === 'deactivate' ? 'inactive' : 'active';
+    return runBulk(
+      this.db,
+      body.ids,
+      {
+        one: 'site',
+        many: 'sites',
+        done: status === 'inactive' ? 'deactivated' : 'reactivated',
+        already: `already ${status}`,
+      },
+      async (tx, id) => {
+        const { row, changed } = await this.setStatusIn(tx, auth, id, status, origin);
+        return changed ? { changed } : { changed, reason: `Site ${row.siteCode} is already ${status}` };
+      },
+    );
+  }
+
+  /** One site's status change on the caller's transaction, with its audit event. */
+  private async setStatusIn(
+    tx: Executor,
+    auth: AuthContext,
+    id: number,
+    status: 'active' | 'inactive',
+    origin: RequestOrigin,
+  ): Promise<{ row: SiteRow; changed: boolean }> {
+    const repo = new SitesRepository(tx);
+    const current = await repo.lockById(id);
+    if (!current) throw AppError.notFound('Site');
+    if (current.status === 'draft') {
+      throw new AppError('CONFLICT', 'This site is a draft: save it to make it active');
+    }
+    if (current.status === status) return { row: current, changed: false };
+    if (status === 'active') {
+      await this.checkComplete(tx, current, 'Complete these fields before reactivating the site');
+    }
+    const row = await repo.update(id, { status, updatedAt: this.clock.now() });
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: status === 'active' ? 'site.reactivate' : 'site.deactivate',
+      entityType: 'site',
+      entityId: id,
+      before: current,
+      after: row,
+      ipAddress: origin.ip,
+    });
+    return { row, changed: true };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { LIST_COUNT_CAP, type UserSortField, type UserType } from '@inspecta/contract';
-import { and, asc, count, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { countCapped, escapeLike } from '../../db/query-helpers.js';
@@ -46,6 +46,8 @@ export interface UserFilter {
   userType?: UserType | undefined;
   status?: 'active' | 'inactive' | undefined;
   search?: string | undefined;
+  /** Only these users (an export of the selected rows). */
+  ids?: number[] | undefined;
 }
 
 export interface UserListFilter extends UserFilter {
@@ -61,6 +63,7 @@ function userFilterWhere(filter: UserFilter): SQL | undefined {
     filter.userType ? eq(users.userType, filter.userType) : undefined,
     filter.status ? eq(users.status, filter.status) : undefined,
     filter.search ? userSearchCondition(filter.search) : undefined,
+    filter.ids ? inArray(users.id, filter.ids) : undefined,
   );
 }
 

@@ -3,6 +3,7 @@ import {
   acceptInvitationBodySchema,
   acceptInvitationResponseSchema,
   adminListQuerySchema,
+  bulkResultSchema,
   idParamsSchema,
   invitationInfoResponseSchema,
   invitationQuerySchema,
@@ -14,6 +15,7 @@ import {
   sessionUserMutationResponseSchema,
   updateUserProfileBodySchema,
   updateUserStatusBodySchema,
+  userBulkBodySchema,
   userDetailResponseSchema,
   userExportQuerySchema,
   userListQuerySchema,
@@ -104,6 +106,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         ...prepared,
       });
     },
+  );
+
+  app.post(
+    '/admin/userlist/bulk',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['users'],
+        summary: 'Deactivate or reactivate the selected users, all or nothing',
+        description:
+          'At most 500 ids. Each user follows the rules of update-user-status (not yourself, not the last active ' +
+          'administrator; deactivating ends their sessions), in one transaction: if any user is refused nothing ' +
+          'changes, and the 409 names each refused id in details (field ids.<index>, id, message). One ' +
+          'user.status_change audit event per changed user; users already so are counted as unchanged.',
+        body: userBulkBodySchema,
+        response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => usersService.bulkStatus(requireAuth(request), request.body, originOf(request)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   type AdminListQuery,
+  type BulkResult,
   type RegisterUserBody,
   type RegisterUserResponse,
   roleFieldIssues,
@@ -7,6 +8,7 @@ import {
   type UpdateUserProfileBody,
   type UpdateUserStatusBody,
   type User,
+  type UserBulkBody,
   type UserDetailResponse,
   type UserExportQuery,
   type UserListQuery,
@@ -16,6 +18,7 @@ import {
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
+import { runBulk } from '../../core/bulk.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { type FileStorage, generateFileName } from '../../core/files/file-storage.js';
@@ -126,6 +129,7 @@ export class UsersService {
       userType: filters.user_type && filters.user_type !== 'all' ? filters.user_type : undefined,
       status: filters.status,
       search: filters.search,
+      ids: filters.ids,
     };
     const rowCount = await this.repo.count(filter);
     await recordExport(this.db, {
@@ -288,41 +292,76 @@ export class UsersService {
     body: UpdateUserStatusBody,
     origin: RequestOrigin,
   ): Promise<UserMutationResponse> {
-    if (id === auth.userId && body.status === 'inactive') {
+    const { message } = await this.db.transaction((tx) =>
+      this.setStatusIn(tx, auth, id, body.status, origin),
+    );
+    return { message, user: await this.answerFor(id) };
+  }
+
+  /**
+   * Activates or deactivates users all or nothing (POST /admin/userlist/bulk), each by the rules of
+   * `updateStatus`: not yourself, never the last active administrator (deactivating several admins
+   * at once keeps the last one, which is then refused and nothing changes).
+   */
+  bulkStatus(auth: AuthContext, body: UserBulkBody, origin: RequestOrigin): Promise<BulkResult> {
+    const status = body.action === 'deactivate' ? 'inactive' : 'active';
+    return runBulk(
+      this.db,
+      body.ids,
+      {
+        one: 'user',
+        many: 'users',
+        done: status === 'inactive' ? 'deactivated' : 'reactivated',
+        already: `already ${status}`,
+      },
+      async (tx, id) => {
+        const result = await this.setStatusIn(tx, auth, id, status, origin);
+        return result.changed ? { changed: true } : { changed: false, reason: result.message };
+      },
+    );
+  }
+
+  /** One user's status change on the caller's transaction, with its audit event and ended sessions. */
+  private async setStatusIn(
+    tx: Executor,
+    auth: AuthContext,
+    id: number,
+    status: UpdateUserStatusBody['status'],
+    origin: RequestOrigin,
+  ): Promise<{ changed: boolean; message: string }> {
+    if (id === auth.userId && status === 'inactive') {
       throw new AppError('CONFLICT', 'You cannot deactivate your own account. Ask another administrator.');
     }
     const now = this.clock.now();
-    let message = '';
-    await this.db.transaction(async (tx) => {
-      const repo = new UsersRepository(tx);
-      const current = await repo.lockLiveById(id);
-      if (!current) throw userNotFound();
-      if (current.status === body.status) {
-        message = `${fullName(current)} is already ${body.status}`;
-        return;
-      }
-      if (body.status === 'inactive') await this.keepOneActiveAdmin(repo, current, 'deactivate');
-      await repo.update(id, { status: body.status, updatedAt: now });
-      let sessionsEnded = 0;
-      if (body.status === 'inactive') {
-        sessionsEnded = await userSessions.revokeAll(tx, id, now);
-        await repo.revokeOpenInvitations(id, now);
-      }
-      await recordAudit(tx, {
-        actorId: auth.userId,
-        action: 'user.status_change',
-        entityType: 'user',
-        entityId: id,
-        before: { status: current.status },
-        after: { status: body.status, ...(sessionsEnded ? { sessionsEnded } : {}) },
-        ipAddress: origin.ip,
-      });
-      message =
-        body.status === 'inactive'
-          ? `${fullName(current)} deactivated${sessionsEnded ? `; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended` : ''}`
-          : `${fullName(current)} reactivated`;
+    const repo = new UsersRepository(tx);
+    const current = await repo.lockLiveById(id);
+    if (!current) throw userNotFound();
+    if (current.status === status) {
+      return { changed: false, message: `${fullName(current)} is already ${status}` };
+    }
+    if (status === 'inactive') await this.keepOneActiveAdmin(repo, current, 'deactivate');
+    await repo.update(id, { status, updatedAt: now });
+    let sessionsEnded = 0;
+    if (status === 'inactive') {
+      sessionsEnded = await userSessions.revokeAll(tx, id, now);
+      await repo.revokeOpenInvitations(id, now);
+    }
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'user.status_change',
+      entityType: 'user',
+      entityId: id,
+      before: { status: current.status },
+      after: { status, ...(sessionsEnded ? { sessionsEnded } : {}) },
+      ipAddress: origin.ip,
     });
-    return { message, user: await this.answerFor(id) };
+    return {
+      changed: true,
+      message:
+        status === 'inactive'
+          ? `${fullName(current)} deactivated${sessionsEnded ? `; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended` : ''}`
+          : `${fullName(current)} reactivated`,
+    };
   }
 
   async remove(auth: AuthContext, id: number, origin: RequestOrigin): Promise<{ message: string }> {

@@ -16,6 +16,10 @@ interface ExportMenuProps {
   /** What is exported, for the progress card ("users", "sites"...). */
   label?: string;
   disabled?: boolean;
+  /** The button's size: xs in a bulk action bar. */
+  size?: 'xs' | 'sm';
+  /** The button's tooltip text. */
+  title?: string;
   'data-testid'?: string;
 }
 
@@ -45,7 +49,14 @@ function progressText(progress: DownloadProgress | null): string {
  * The download streams with the session's header; while it runs a card shows progress (rows for
  * CSV, bytes for Excel) and can cancel it. Failures are shown as a notification.
  */
-export function ExportMenu({ onExport, label = 'list', disabled, ...rest }: ExportMenuProps) {
+export function ExportMenu({
+  onExport,
+  label = 'list',
+  disabled,
+  size,
+  title = 'Download the list as filtered now',
+  ...rest
+}: ExportMenuProps) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -93,7 +104,8 @@ export function ExportMenu({ onExport, label = 'list', disabled, ...rest }: Expo
             rightSection={<IconChevronDown size={14} aria-hidden="true" />}
             loading={busy !== null}
             disabled={disabled}
-            title="Download the list as filtered now"
+            size={size}
+            title={title}
             data-testid={rest['data-testid']}
           >
             Export

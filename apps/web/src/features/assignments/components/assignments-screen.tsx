@@ -19,6 +19,7 @@ import { type AssignmentListParams, useAssignments } from '../api/get-assignment
 import { AssignmentFormDrawer } from './assignment-form-drawer';
 import { AssignmentsTable } from './assignments-table';
 import { CancelAssignmentModal } from './cancel-assignment-modal';
+import { useAssignmentsBulk } from './use-assignments-bulk';
 import { InspectorFilterSelect, SiteFilterSelect } from './work-filters';
 
 export const ASSIGNMENT_PAGE_SIZE = 20;
@@ -156,6 +157,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: A
   const showRecords = tab === 'history' && values.status !== 'cancelled' && completedHistory !== undefined;
   const query = useAssignments(params, { enabled: !showRecords && !extraTab });
   const rows = query.data?.assigned_sites ?? [];
+  const bulk = useAssignmentsBulk(params);
   const total = query.data?.pagination.total ?? 0;
 
   const [searchText, setSearchText] = useState(values.search);
@@ -298,6 +300,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: A
             <ListViewControls views={views} list="assignments" table="assignments-table" />
           </ListFilterBar>
 
+          {bulk.bar}
           {query.isPending ? (
             <ListSkeleton testId="assignments-loading" />
           ) : rows.length === 0 ? (
@@ -317,6 +320,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: A
               opacity={query.isPlaceholderData ? 0.7 : 1}
             >
               <AssignmentsTable
+                selection={bulk.selection}
                 assignments={rows}
                 today={todayIso()}
                 onEdit={(a) => {

@@ -3,7 +3,9 @@ import { Badge, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import cardClasses from '@/components/list-screen/card-table.module.css';
+import { SelectAllHeader, SelectRowCell } from '@/components/list-screen/row-selection';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
+import type { RowSelection } from '@/components/list-screen/use-row-selection';
 import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { formatDay } from '@/lib/dates';
 import { plural } from '@/lib/plural';
@@ -14,7 +16,11 @@ interface AssignmentsTableProps {
   today: string;
   onEdit: (assignment: Assignment) => void;
   onCancel: (assignment: Assignment) => void;
+  /** Rows can be selected for the bulk actions (a checkbox column). */
+  selection?: RowSelection | undefined;
 }
+
+const nameOf = (a: Assignment) => `${a.site.name} (${a.inspector.name})`;
 
 const statusColours = {
   assigned: 'blue',
@@ -24,12 +30,15 @@ const statusColours = {
 } as const;
 
 /** Assignments with their site, inspector, template, dates and state; open ones can be edited or cancelled. */
-export function AssignmentsTable({ assignments, today, onEdit, onCancel }: AssignmentsTableProps) {
+export function AssignmentsTable({ assignments, today, onEdit, onCancel, selection }: AssignmentsTableProps) {
   const ref = useRef<HTMLTableElement>(null);
   useCardLabels(ref);
   return (
     // On a phone the rows are cards with the actions menu in the corner (card-table.module.css).
-    <Table.ScrollContainer minWidth={640} className={`${cardClasses.cards} ${cardClasses.withActions}`}>
+    <Table.ScrollContainer
+      minWidth={640}
+      className={`${cardClasses.cards} ${cardClasses.withActions} ${selection ? cardClasses.selectable : ''}`}
+    >
       <Table
         ref={ref}
         verticalSpacing="sm"
@@ -39,6 +48,12 @@ export function AssignmentsTable({ assignments, today, onEdit, onCancel }: Assig
       >
         <Table.Thead bg="gray.0">
           <Table.Tr>
+            {selection ? (
+              <SelectAllHeader
+                selection={selection}
+                rows={assignments.map((a) => ({ id: a.id, name: nameOf(a) }))}
+              />
+            ) : null}
             <Table.Th>Site</Table.Th>
             <Table.Th>Inspector</Table.Th>
             <Table.Th visibleFrom="md">Template</Table.Th>
@@ -62,6 +77,7 @@ export function AssignmentsTable({ assignments, today, onEdit, onCancel }: Assig
                 data-status={a.status}
                 data-overdue={a.overdue}
               >
+                {selection ? <SelectRowCell selection={selection} id={a.id} name={nameOf(a)} /> : null}
                 <Table.Td>
                   <Text size="sm" fw={500} lineClamp={1}>
                     {a.site.name}

@@ -27,6 +27,7 @@ import { EquipmentTable } from './equipment-table';
 import { ImportEquipmentModal } from './import-equipment-modal';
 import { PrintLabelsModal } from './print-labels-modal';
 import { SiteSelect } from './site-select';
+import { useEquipmentBulk } from './use-equipment-bulk';
 
 export const EQUIPMENT_PAGE_SIZE = 20;
 
@@ -91,6 +92,8 @@ interface EquipmentBrowserProps {
   unitSection?: ((unit: Equipment) => ReactNode) | undefined;
   /** The register's saved views control (issue 21); with it the columns can be chosen too. */
   views?: ReactNode;
+  /** Rows can be selected for the bulk actions (Equipment Management; not a site's tab). */
+  bulkActions?: boolean;
 }
 
 /** Filters, search, the table, paging, the details drawer, and the add / import / export actions. */
@@ -103,12 +106,14 @@ export function EquipmentBrowser({
   header,
   unitSection,
   views,
+  bulkActions = false,
 }: EquipmentBrowserProps) {
   const [searchText, setSearchText] = useState(state.search);
   const pushSearch = useDebouncedCallback((text: string) => onChange({ search: text.trim() }), 300);
   useEffect(() => setSearchText(state.search), [state.search]);
 
   const filters = filtersOf(state, siteId);
+  const bulk = useEquipmentBulk(filters);
   const defaultSort = state.search ? 'relevance' : 'nextDueOn';
   // A "Best match" kept after the term is cleared is the register's own order again.
   const shownSort = !state.sort || (state.sort === 'relevance' && !state.search) ? defaultSort : state.sort;
@@ -263,6 +268,7 @@ export function EquipmentBrowser({
         </Group>
       </ListFilterBar>
 
+      {bulkActions ? bulk.bar : null}
       {query.isPending ? (
         <ListSkeleton testId="equipment-loading" />
       ) : units.length === 0 ? (
@@ -290,6 +296,7 @@ export function EquipmentBrowser({
             today={todayIso()}
             onOpen={openUnit}
             hideSite={siteId !== undefined}
+            selection={bulkActions ? bulk.selection : undefined}
           />
         </Paper>
       )}

@@ -23,6 +23,7 @@ export function EquipmentScreen({
       onPage={(next) => update({ page: next }, { keepPage: true })}
       unitSection={unitSection}
       views={views}
+      bulkActions
       header={(actions) => (
         <PageHeader
           title="Equipment Management"

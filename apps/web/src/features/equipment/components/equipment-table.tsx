@@ -3,7 +3,9 @@ import { Group, Stack, Table, Text, ThemeIcon, Tooltip, UnstyledButton } from '@
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import cardClasses from '@/components/list-screen/card-table.module.css';
+import { SelectAllHeader, SelectRowCell } from '@/components/list-screen/row-selection';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
+import type { RowSelection } from '@/components/list-screen/use-row-selection';
 import { formatDay } from '@/lib/dates';
 import { describeDue, statusLabel } from '../lib/format';
 import { DueBadge, EquipmentStatusBadge } from './badges';
@@ -15,15 +17,20 @@ interface EquipmentTableProps {
   onOpen: (unit: Equipment) => void;
   /** On a site's own page the site column says nothing new. */
   hideSite?: boolean;
+  /** Rows can be selected for the bulk actions (a checkbox column). */
+  selection?: RowSelection | undefined;
 }
 
 /** Installed units with their due status; the asset tag opens the details drawer. */
-export function EquipmentTable({ units, today, onOpen, hideSite = false }: EquipmentTableProps) {
+export function EquipmentTable({ units, today, onOpen, hideSite = false, selection }: EquipmentTableProps) {
   const ref = useRef<HTMLTableElement>(null);
   useCardLabels(ref);
   return (
     // On a phone the rows are cards (card-table.module.css).
-    <Table.ScrollContainer minWidth={hideSite ? 600 : 720} className={cardClasses.cards}>
+    <Table.ScrollContainer
+      minWidth={hideSite ? 600 : 720}
+      className={`${cardClasses.cards} ${selection ? cardClasses.selectable : ''}`}
+    >
       <Table
         ref={ref}
         verticalSpacing="sm"
@@ -33,6 +40,12 @@ export function EquipmentTable({ units, today, onOpen, hideSite = false }: Equip
       >
         <Table.Thead bg="gray.0">
           <Table.Tr>
+            {selection ? (
+              <SelectAllHeader
+                selection={selection}
+                rows={units.map((u) => ({ id: u.id, name: u.assetTag }))}
+              />
+            ) : null}
             <Table.Th w={175}>Asset tag</Table.Th>
             <Table.Th>Equipment</Table.Th>
             {hideSite ? null : <Table.Th>Site</Table.Th>}
@@ -51,6 +64,7 @@ export function EquipmentTable({ units, today, onOpen, hideSite = false }: Equip
               data-testid="equipment-row"
               data-due={unit.dueStatus ?? 'none'}
             >
+              {selection ? <SelectRowCell selection={selection} id={unit.id} name={unit.assetTag} /> : null}
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <UnstyledButton

@@ -25,7 +25,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import cardClasses from '@/components/list-screen/card-table.module.css';
 import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
+import { SelectAllHeader, SelectRowCell } from '@/components/list-screen/row-selection';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
+import type { RowSelection } from '@/components/list-screen/use-row-selection';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { Pager } from '@/components/ui/pager';
@@ -48,6 +50,7 @@ import {
 import { ClientSelect } from './client-select';
 import { SiteStatusBadge } from './site-status-badge';
 import classes from './sites.module.css';
+import { useSitesBulk } from './use-sites-bulk';
 
 const SORT_OPTIONS: Array<{ value: SiteSort; label: string }> = [
   { value: 'relevance', label: 'Best match' },
@@ -68,7 +71,7 @@ const STATUS_TABS: Array<{ value: SiteStatus | 'all'; label: string }> = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-function SiteRow({ site }: { site: SiteListItem }) {
+function SiteRow({ site, selection }: { site: SiteListItem; selection?: RowSelection | undefined }) {
   const navigate = useNavigate();
   const to = sitePaths.details(site.id);
   const open = () => navigate(to);
@@ -83,6 +86,9 @@ function SiteRow({ site }: { site: SiteListItem }) {
       data-testid="site-row"
       data-site-id={site.id}
     >
+      {selection ? (
+        <SelectRowCell selection={selection} id={site.id} name={`${site.siteCode} ${site.name}`} />
+      ) : null}
       <Table.Td>
         <Text size="sm" ff="monospace" fw={600} c="dark.7">
           {site.siteCode}
@@ -145,6 +151,7 @@ function LoadingRows() {
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Table.Tr key={i}>
+          <Table.Td />
           <Table.Td>
             <Skeleton height={12} width={80} />
           </Table.Td>
@@ -206,6 +213,7 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readSiteListParams(searchParams);
   const query = useSites(toSiteListQuery(params));
+  const bulk = useSitesBulk(toSiteListQuery(params));
   const tableRef = useRef<HTMLTableElement>(null);
   useCardLabels(tableRef);
   const cities = useSiteCities();
@@ -227,7 +235,7 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
   } else if (sites.length === 0) {
     body = null;
   } else {
-    body = sites.map((site) => <SiteRow key={site.id} site={site} />);
+    body = sites.map((site) => <SiteRow key={site.id} site={site} selection={bulk.selection} />);
   }
 
   return (
@@ -308,6 +316,7 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
         </Stack>
       </Paper>
 
+      {bulk.bar}
       {!query.isPending && sites.length === 0 ? (
         hasFilters(params) && !query.isError ? (
           <EmptyState icon={IconFilterOff} data-testid="sites-empty">
@@ -352,7 +361,11 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
       ) : (
         <Paper withBorder bg="white" className={classes.tablePaper}>
           {/* On a phone the rows are cards (card-table.module.css). */}
-          <Table.ScrollContainer minWidth={640} type="native" className={cardClasses.cards}>
+          <Table.ScrollContainer
+            minWidth={640}
+            type="native"
+            className={`${cardClasses.cards} ${cardClasses.selectable}`}
+          >
             <Table
               ref={tableRef}
               highlightOnHover
@@ -364,6 +377,10 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
             >
               <Table.Thead>
                 <Table.Tr>
+                  <SelectAllHeader
+                    selection={bulk.selection}
+                    rows={sites.map((s) => ({ id: s.id, name: `${s.siteCode} ${s.name}` }))}
+                  />
                   <Table.Th w={120}>SiteId no.</Table.Th>
                   <Table.Th>Site</Table.Th>
                   <Table.Th>Client</Table.Th>

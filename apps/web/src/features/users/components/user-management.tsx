@@ -16,6 +16,7 @@ import { nextSort, PAGE_SIZES, type UserTab, userTabs } from '../lib/list-params
 import { isSignedInUser } from '../lib/session-sync';
 import { announceInvitation } from './invitation-link';
 import { useUserActions } from './use-user-actions';
+import { useUsersBulk } from './use-users-bulk';
 import { UserDetailDrawer } from './user-detail-drawer';
 import { UserFormDrawer } from './user-form-drawer';
 import classes from './user-management.module.css';
@@ -53,6 +54,7 @@ interface UserManagementProps {
 export function UserManagement({ clientSection, views }: UserManagementProps = {}) {
   const { params, update, openUserId, setOpenUser } = useUserListState();
   const query = useUsers(params);
+  const bulk = useUsersBulk(params);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const actions = useUserActions({ onDeleted: (user) => openUserId === user.id && setOpenUser(null) });
 
@@ -204,7 +206,9 @@ export function UserManagement({ clientSection, views }: UserManagementProps = {
           </Text>
         </Group>
 
+        {bulk.bar}
         <UsersTable
+          selection={bulk.selection}
           users={failed ? [] : users}
           loading={loading && !failed}
           failed={failed}

@@ -14,7 +14,9 @@ import {
 } from '@tabler/icons-react';
 import { useRef } from 'react';
 import cardClasses from '@/components/list-screen/card-table.module.css';
+import { SelectAllHeader, SelectRowCell } from '@/components/list-screen/row-selection';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
+import type { RowSelection } from '@/components/list-screen/use-row-selection';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -84,12 +86,15 @@ interface UsersTableProps {
   isSelf: (id: number) => boolean;
   emptyText: string;
   onClearFilters?: (() => void) | undefined;
+  /** Rows can be selected for the bulk actions (a checkbox column). */
+  selection?: RowSelection | undefined;
 }
 
-function LoadingRows() {
+function LoadingRows({ selectable }: { selectable: boolean }) {
   return Array.from({ length: 8 }, (_, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
     <Table.Tr key={i}>
+      {selectable ? <Table.Td /> : null}
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
           <Skeleton circle height={36} />
@@ -130,6 +135,7 @@ export function UsersTable({
   isSelf,
   emptyText,
   onClearFilters,
+  selection,
 }: UsersTableProps) {
   const tableRef = useRef<HTMLTableElement>(null);
   useCardLabels(tableRef);
@@ -156,7 +162,9 @@ export function UsersTable({
 
   return (
     // On a phone the rows are cards (card-table.module.css); the sort is then the "Sort by" select.
-    <Box className={`${classes.wrapper} ${cardClasses.cards} ${cardClasses.withActions}`}>
+    <Box
+      className={`${classes.wrapper} ${cardClasses.cards} ${cardClasses.withActions} ${selection ? cardClasses.selectable : ''}`}
+    >
       <Table
         ref={tableRef}
         verticalSpacing="sm"
@@ -169,6 +177,12 @@ export function UsersTable({
       >
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <SelectAllHeader
+                selection={selection}
+                rows={users.map((u) => ({ id: u.id, name: fullName(u) }))}
+              />
+            ) : null}
             <SortableHeader field="name" sort={sort} onSort={onSort}>
               Name
             </SortableHeader>
@@ -190,7 +204,7 @@ export function UsersTable({
         </Table.Thead>
         <Table.Tbody>
           {loading && users.length === 0 ? (
-            <LoadingRows />
+            <LoadingRows selectable={selection !== undefined} />
           ) : (
             users.map((user) => {
               const self = isSelf(user.id);
@@ -198,6 +212,7 @@ export function UsersTable({
               const access = accessState(user);
               return (
                 <Table.Tr key={user.id} data-testid="user-row" data-user-id={user.id} data-self={self}>
+                  {selection ? <SelectRowCell selection={selection} id={user.id} name={name} /> : null}
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <UserAvatar user={user} size={36} />
