@@ -17,6 +17,11 @@ export const storageKeys = {
   /** The client portal's own session (/portal), apart from the dashboard's and the inspector's (docs/portal.md). */
   portalAccessToken: 'portalAccessToken',
   portalUserData: 'portalUserData',
+  /**
+   * Not in SPEC.md 9's list: the organisation's date format as last seen, so dates show in it from
+   * the first render of the next visit (docs/accessibility.md). Logout clears it with the rest.
+   */
+  dateFormat: 'date_format',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { RouteLoadingOverlay } from '@/components/ui/route-loading-overlay';
+import { OrganisationDateFormat } from '@/features/settings';
 import { documentTitle } from '../route-title';
 
 /** Every route renders inside this: the global overlay is on while a navigation is in progress. */
@@ -16,6 +17,7 @@ export function RootRoute() {
   return (
     <>
       <RouteLoadingOverlay visible={navigation.state !== 'idle'} />
+      <OrganisationDateFormat />
       <Outlet />
     </>
   );
