@@ -87,6 +87,39 @@ export function formatDay(value: string | null | undefined): string {
   return Number.isNaN(time) ? '' : formatIsoDayAs(new Date(time).toISOString().slice(0, 10), currentFormat);
 }
 
+const instantParts = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/**
+ * An instant as the viewer's day in the organisation's format and 24-hour time: "01/04/2026 15:00".
+ * With `zone`, the time zone follows ("01/04/2026 15:00 GMT+5:30"), for times that a PDF or a
+ * colleague elsewhere may show in another zone. '' for nothing or nonsense.
+ */
+export function formatDateTime(value: string | null | undefined, options: { zone?: boolean } = {}): string {
+  if (!value) return '';
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return '';
+  const parts = Object.fromEntries(instantParts.formatToParts(time).map((p) => [p.type, p.value]));
+  const day = formatIsoDayAs(`${parts.year}-${parts.month}-${parts.day}`, currentFormat);
+  return `${day} ${parts.hour}:${parts.minute}${options.zone ? ` ${parts.timeZoneName}` : ''}`;
+}
+
+/** An instant's day where the viewer is, in the organisation's format. */
+export function formatLocalDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return '';
+  const parts = Object.fromEntries(instantParts.formatToParts(time).map((p) => [p.type, p.value]));
+  return formatIsoDayAs(`${parts.year}-${parts.month}-${parts.day}`, currentFormat);
+}
+
 /** Today as YYYY-MM-DD (UTC), the form due dates are compared in. */
 export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);

@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef } from 'react';
 import cardClasses from '@/components/list-screen/card-table.module.css';
+import { SortableTh } from '@/components/list-screen/sortable-th';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActionsMenu } from '@/components/ui/row-actions-menu';
@@ -33,27 +34,10 @@ interface SortableHeaderProps {
 }
 
 function SortableHeader({ field, sort, onSort, children, visibleFrom }: SortableHeaderProps) {
-  const direction = sortDirection(sort, field);
-  const Icon =
-    direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
-    <Table.Th aria-sort={direction} visibleFrom={visibleFrom} data-card-label={children}>
-      <UnstyledButton
-        onClick={() => onSort(field)}
-        className={classes.sortButton}
-        data-active={direction !== 'none'}
-      >
-        <span>{children}</span>
-        <Icon size={14} aria-hidden="true" />
-        <span className={classes.visuallyHidden}>
-          {direction === 'none'
-            ? ', sort'
-            : direction === 'ascending'
-              ? ', sorted ascending'
-              : ', sorted descending'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
+    <SortableTh direction={sortDirection(sort, field)} onSort={() => onSort(field)} visibleFrom={visibleFrom}>
+      {children}
+    </SortableTh>
   );
 }
 
