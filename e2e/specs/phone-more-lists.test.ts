@@ -16,19 +16,32 @@ const shoot = (page: Page, name: string) =>
 const PHONE = 390;
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-/** Every element of `scope` ends inside the phone's width (nothing cut at the right edge). */
+/** The right edge of what `scope` shows, which must be inside the phone's width (nothing cut). */
 async function widestRight(scope: Locator): Promise<number> {
-  return scope.evaluate((root) => {
+  const { right, what } = await scope.evaluate((root) => {
     let right = 0;
+    let what = '';
     for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       // Hidden text for screen readers is 1 px and clipped: not something a person sees.
       if (getComputedStyle(el).clip === 'rect(0px, 0px, 0px, 0px)') continue;
-      right = Math.max(right, box.right);
+      // A bar that scrolls sideways inside itself (the shop's tabs) is meant to run past the edge.
+      let scroller = el.parentElement;
+      while (scroller && scroller !== root.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) break;
+        scroller = scroller.parentElement;
+      }
+      if (scroller && scroller !== root.parentElement) continue;
+      if (box.right > right) {
+        right = box.right;
+        what = `${el.tagName.toLowerCase()}.${el.className} ${el.textContent?.slice(0, 40)}`;
+      }
     }
-    return Math.round(right);
+    return { right: Math.round(right), what };
   });
+  if (right > PHONE) console.log(`widest: ${right} px, ${what}`);
+  return right;
 }
 
 describe('more lists on a phone (390 px)', () => {
@@ -87,7 +100,6 @@ describe('more lists on a phone (390 px)', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE);
     expect(await widestRight(history)).toBeLessThanOrEqual(PHONE);
     expect(await entry.locator('.mantine-Badge-root').first().isVisible()).toBe(true);
-    expect(await entry.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
     await shoot(page, 'template-versions');
   });
 
