@@ -617,7 +617,7 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
     // Units whose notes differ in length, so the photo rows fall at every height of a page.
     const site = await insertSite(ctx.db, { siteCode: 'ST-PHOTO', name: 'Photo Towers' });
     const type = await insertType(ctx.db, { name: uniq('Hose reel') });
-    const units: { equipmentId: number; answers: Record<string, unknown> }[] = [];
+    const units: { equipmentId: number; answers: Record<string, string | number | string[] | null> }[] = [];
     for (let i = 0; i < 24; i++) {
       const unit = await insertUnit(ctx.db, {
         siteId: site.id,
