@@ -1,3 +1,4 @@
+import { dateFormats } from '@inspecta/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { getDayFormat, setDayFormat } from '@/lib/dates';
@@ -17,7 +18,9 @@ export function OrganisationDateFormat() {
     : pathname.startsWith('/portal')
       ? 'portal'
       : 'dashboard';
-  const format = useOrganisationForArea(area).data?.organisation.dateFormat;
+  // Only one of the known formats is taken (an answer of another shape leaves the current one).
+  const answered: unknown = useOrganisationForArea(area).data?.organisation?.dateFormat;
+  const format = dateFormats.find((known) => known === answered);
   // Recorded during the render so the page below renders with it; fields are told after.
   if (format && format !== getDayFormat()) setDayFormat(format, false);
   useEffect(() => {
