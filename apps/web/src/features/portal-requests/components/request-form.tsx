@@ -6,7 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DateField } from '@/components/ui/date-field';
 import { isApiError } from '@/lib/api-client';
-import { formatDay, todayIso } from '@/lib/dates';
+import { todayIso } from '@/lib/dates';
 import { useCreatePortalRequest } from '../api/create-request';
 import { useRequestOptions } from '../api/get-request-options';
 import { REQUEST_UNITS_LIMIT, useSiteUnits } from '../api/get-site-units';
@@ -168,7 +168,7 @@ export function RequestFormModal({ opened, onClose, initialSiteId = null }: Requ
           />
           <DateField
             label="Preferred date"
-            description={values.preferredDate ? formatDay(values.preferredDate) : 'Leave empty for any day'}
+            description="Leave empty for any day"
             min={today}
             value={values.preferredDate}
             onChange={(value) => set('preferredDate', value)}

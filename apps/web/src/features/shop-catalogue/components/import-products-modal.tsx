@@ -162,7 +162,9 @@ export function ImportProductsModal({ opened, onClose }: { opened: boolean; onCl
                       </Table.Td>
                       <Table.Td>{row.values.name || '—'}</Table.Td>
                       <Table.Td>{row.values.category || '—'}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{row.values.price || '—'}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {row.values.price || '—'}
+                      </Table.Td>
                       <Table.Td>
                         {row.errors.length ? (
                           <List size="xs" spacing={2} c="red.8" data-testid="import-row-errors">

@@ -1,9 +1,6 @@
 import type { User, UserSortField } from '@inspecta/contract';
 import { Box, Button, Group, Menu, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
   IconEye,
   IconMailForward,
   IconPencil,
