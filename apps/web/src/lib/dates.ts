@@ -6,10 +6,23 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 // The organisation's date format (Settings -> Organisation), set by the app once the signed-in
 // user's organisation is known (`setDayFormat`); "16 Jun 2026" until then and in tests.
-const FORMATS: readonly string[] = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'D MMM YYYY'];
+// The contract's `dateFormats`, repeated: importing a value from the contract's settings module
+// would bring all its schemas into every first screen's JavaScript (docs/performance.md).
+const FORMATS: readonly string[] = [
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'YYYY-MM-DD',
+  'D MMM YYYY',
+] satisfies DateFormat[];
+
+/** Whether `value` is one of the organisation's date formats. */
+export function isDayFormat(value: unknown): value is DateFormat {
+  return typeof value === 'string' && FORMATS.includes(value);
+}
+
 function storedFormat(): DateFormat {
   const stored = storage.get(storageKeys.dateFormat);
-  return stored && FORMATS.includes(stored) ? (stored as DateFormat) : 'D MMM YYYY';
+  return isDayFormat(stored) ? stored : 'D MMM YYYY';
 }
 let currentFormat: DateFormat = storedFormat();
 const listeners = new Set<() => void>();

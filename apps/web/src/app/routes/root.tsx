@@ -2,7 +2,6 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { RouteLoadingOverlay } from '@/components/ui/route-loading-overlay';
-import { OrganisationDateFormat } from '@/features/settings';
 import { documentTitle } from '../route-title';
 
 /** Every route renders inside this: the global overlay is on while a navigation is in progress. */
@@ -17,7 +16,6 @@ export function RootRoute() {
   return (
     <>
       <RouteLoadingOverlay visible={navigation.state !== 'idle'} />
-      <OrganisationDateFormat />
       <Outlet />
     </>
   );

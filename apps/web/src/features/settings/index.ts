@@ -1,3 +1,2 @@
-export { OrganisationDateFormat } from './components/organisation-date-format';
 export { OrganisationMark } from './components/organisation-mark';
 export { SettingsPage } from './components/settings-page';

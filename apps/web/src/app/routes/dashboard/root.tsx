@@ -10,6 +10,7 @@ import { disableBrowserPush, usePushRefresh } from '@/features/push';
 import { OrganisationMark } from '@/features/settings';
 import { endSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
+import { OrganisationDateFormat } from '../../organisation-date-format';
 import type { requireSessionLoader } from '../guards';
 
 /** What the header's profile image opens: the shop has no sidebar entry (DESIGN.md "Shop"). */
@@ -51,6 +52,7 @@ function DashboardRoot() {
         </>
       }
     >
+      <OrganisationDateFormat />
       <Outlet />
     </DashboardLayout>
   );

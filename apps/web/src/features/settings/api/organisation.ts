@@ -4,7 +4,7 @@ import type {
   UpdateOrganisationSettingsBody,
 } from '@inspecta/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, api, inspectorApi, portalApi } from '@/lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { settingsKeys } from './keys';
 
@@ -52,27 +52,3 @@ function useOrganisationMutation<V>(mutationFn: (value: V) => Promise<Organisati
 
 export const useUpdateOrganisation = () => useOrganisationMutation(updateOrganisation);
 export const useChangeOrganisationLogo = () => useOrganisationMutation(changeOrganisationLogo);
-
-type Area = 'dashboard' | 'inspector' | 'portal';
-
-/**
- * The organisation's settings for whichever app is open: the dashboard's query (the one the
- * header and Settings share, so a change there shows at once), or the inspector app's or the
- * client portal's own session asking the same endpoint.
- */
-export function useOrganisationForArea(area: Area) {
-  const dashboard = useQuery({
-    ...getOrganisationQueryOptions(),
-    enabled: area === 'dashboard' && storage.getToken() !== null,
-  });
-  const client = area === 'inspector' ? inspectorApi : portalApi;
-  const token = area === 'inspector' ? storage.getInspectorToken() : storage.getPortalToken();
-  const other = useQuery({
-    queryKey: [...settingsKeys.organisation, area],
-    queryFn: ({ signal }) => client.get<OrganisationSettingsResponse>('/settings/organisation', { signal }),
-    staleTime: 5 * 60_000,
-    retry: false,
-    enabled: area !== 'dashboard' && token !== null,
-  });
-  return area === 'dashboard' ? dashboard : other;
-}
