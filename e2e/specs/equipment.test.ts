@@ -112,7 +112,7 @@ describe('equipment: catalogue, site equipment, management, import and export', 
     await dialog.getByLabel('Installed on').fill('2024-01-15');
     await dialog
       .getByTestId('next-due-preview')
-      .getByText(/Next inspection due 14 Feb 2024/)
+      .getByText(/Next inspection due 14\/02\/2024/)
       .waitFor();
     await screenshot(page, 'equipment-form');
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations } from '../support/browser.js';
+import {
+  adminCredentials,
+  apiLogin,
+  baseURL,
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousA11yViolations,
+} from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
 import { untilStill } from '../support/waits.js';
 
@@ -139,6 +147,62 @@ describe('inspection management: assignments', () => {
     const cancelled = page.getByTestId('assignment-row').filter({ hasText: 'E2E: client closed the site' });
     await expect.poll(() => cancelled.count()).toBe(1);
     expect(await cancelled.textContent()).toContain(otherSite);
+  });
+
+  it("shows and takes the drawer's dates in the organisation's format, whatever the browser's language", async () => {
+    // The organisation writes dates DD/MM/YYYY (Settings); an American Chromium would show a
+    // native date input as mm/dd/yyyy.
+    const { email, password } = adminCredentials();
+    const { accessToken } = await apiLogin(email, password);
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    const current = (await (await fetch(`${baseURL()}/api/settings/organisation`, { headers })).json()) as {
+      organisation: Record<string, unknown>;
+    };
+    const { logoUrl: _logo, ...organisation } = current.organisation;
+    const saved = await fetch(`${baseURL()}/api/settings/organisation`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...organisation, dateFormat: 'DD/MM/YYYY' }),
+    });
+    expect(saved.status, await saved.text()).toBe(200);
+
+    context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1400, height: 900 },
+      locale: 'en-US',
+    });
+    page = await context.newPage();
+    await openSignedIn(page, '/dashboard/inspection-management');
+    await page.getByTestId('assignment-row').first().waitFor();
+    // The list's dates too.
+    expect(await page.getByTestId('assignment-row').first().textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+
+    await page.getByTestId('assignment-new').click();
+    const drawer = page.getByRole('dialog', { name: 'New assignment' });
+    await drawer.waitFor();
+    const scheduled = drawer.getByTestId('assignment-scheduled');
+    const due = drawer.getByTestId('assignment-due');
+    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    expect(await scheduled.inputValue()).toBe(`${d}/${m}/${y}`);
+    expect(await due.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await scheduled.evaluate((el) => (el as HTMLInputElement).type)).toBe('text');
+    expect(await due.getAttribute('placeholder')).toBe('DD/MM/YYYY');
+
+    // Typed day first; a month-first date with a 25th "month" is refused with the format named.
+    await due.fill('25/12/2030');
+    await due.blur();
+    expect(await due.inputValue()).toBe('25/12/2030');
+    expect(await due.getAttribute('data-day')).toBe('2030-12-25');
+    await due.fill('12/25/2030');
+    await due.blur();
+    await drawer.getByText('Enter the date as DD/MM/YYYY').waitFor();
+    await due.fill('5/1/2031');
+    await due.blur();
+    expect(await due.inputValue()).toBe('05/01/2031');
+    await expect.poll(() => drawer.getByText('Enter the date as DD/MM/YYYY').count()).toBe(0);
+    await drawer.getByRole('button', { name: 'Open calendar' }).first().waitFor();
+    await settle(page);
+    await screenshot(page, 'assignment-form-dates-ddmmyyyy-1400');
   });
 
   it("shows the site's assigned inspectors on the site page", async () => {

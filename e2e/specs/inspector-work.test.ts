@@ -207,7 +207,7 @@ async function fillUnit(page: Page, photo: Buffer, failing: boolean) {
   await item(page, 'condition').getByRole('textbox').click();
   await page.getByRole('option', { name: 'Good' }).click();
   await item(page, 'signage').getByLabel('Location sign').check();
-  await item(page, 'last_service').locator('input').fill(isoDay(-30));
+  await item(page, 'last_service').getByRole('textbox').fill(isoDay(-30));
   await item(page, 'notes')
     .locator('textarea')
     .fill(failing ? 'Dent on the left side of the body' : '');

@@ -601,6 +601,81 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
     expect((await call(`/api/auth/inspections/${report.id}/report`, null)).statusCode).toBe(401);
   });
 
+  it('keeps each photo on the page of its row, and says the time zone of its times', async () => {
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/organisation',
+      headers: { authorization: admin },
+      payload: {
+        companyName: 'Sahyadri Fire Safety Pvt Ltd',
+        timezone: 'Asia/Kolkata',
+        dateFormat: 'DD/MM/YYYY',
+        defaultInspectionIntervalDays: 180,
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    // Units whose notes differ in length, so the photo rows fall at every height of a page.
+    const site = await insertSite(ctx.db, { siteCode: 'ST-PHOTO', name: 'Photo Towers' });
+    const type = await insertType(ctx.db, { name: uniq('Hose reel') });
+    const units: { equipmentId: number; answers: Record<string, string | number | string[] | null> }[] = [];
+    for (let i = 0; i < 24; i++) {
+      const unit = await insertUnit(ctx.db, {
+        siteId: site.id,
+        equipmentTypeId: type.id,
+        assetTag: `PH-${String(i).padStart(3, '0')}`,
+      });
+      const notes = Array.from({ length: 1 + ((i * 7) % 23) }, (_, w) => `word${w}`)
+        .join(' ')
+        .repeat(1 + (i % 4));
+      units.push({
+        equipmentId: unit.id,
+        // A photo of its own size (300 + i by 200) tells it apart from the logo, the seal's code and the others.
+        answers: {
+          ...passing,
+          notes,
+          photos: [await uploadWebp(`#${(0x203040 + i * 0x050403).toString(16)}`, 300 + i, 200)],
+        },
+      });
+    }
+    const report = await insertCompletedInspection(ctx.db, {
+      categoryId: routine,
+      templateId,
+      templateVersion: 2,
+      content: CONTENT,
+      siteId: site.id,
+      inspectorId: ravi,
+      units,
+      completedAt: new Date('2026-04-01T09:30:00Z'),
+    });
+    const response = await call(`/api/auth/inspections/${report.id}/report`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+
+    const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
+    try {
+      const text = await parser.getText();
+      const images = await parser.getImage({ imageThreshold: 50 });
+      expect(text.total).toBeGreaterThan(3);
+      let rows = 0;
+      let photos = 0;
+      for (const page of text.pages) {
+        const rowsHere = (page.text.match(/1 photo \(below\)/g) ?? []).length;
+        const photosHere = (images.pages.find((p) => p.pageNumber === page.num)?.images ?? []).filter(
+          (image) => image.height === 200 && image.width >= 300 && image.width < 324,
+        ).length;
+        // A row whose photo went over to the next page would leave this page one photo short.
+        expect(photosHere, `page ${page.num}`).toBe(rowsHere);
+        rows += rowsHere;
+        photos += photosHere;
+      }
+      expect(rows).toBe(24);
+      expect(photos).toBe(24);
+      // The times say their zone: the PDF may be read far from the organisation's clock.
+      expect(text.text).toMatch(/Completed\s+01\/04\/2026 15:00 GMT\+5:30/);
+    } finally {
+      await parser.destroy();
+    }
+  });
+
   it('exports the filtered history as xlsx and csv, newest first, formulas neutralised', async () => {
     // A site name a spreadsheet would run as a formula.
     const trap = await insertSite(ctx.db, {

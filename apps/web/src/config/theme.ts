@@ -7,6 +7,7 @@ import {
   Notification,
   Paper,
 } from '@mantine/core';
+import tableClasses from './table.module.css';
 
 // A calm, deep "inspection blue". Shade 6 (the primary shade) keeps AA contrast against white and
 // against its own light tint, so filled buttons, links and active navigation all pass.
@@ -86,6 +87,9 @@ export const theme = createTheme({
       styles: { label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, lineHeight: 1.3 } },
     }),
     Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    // Every table's header cells look alike (config/table.module.css). A plain object, not
+    // Table.extend: importing Table here would put it into every first screen's JavaScript.
+    Table: { classNames: { table: tableClasses.table } },
     // A badge clips its label (overflow: hidden), which also lets a squeezed flex row or table
     // column shrink it to "INSPECT…" on a phone. Its label is a word or two: it keeps its width.
     Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),

@@ -1,3 +1,5 @@
+import { formatDateTime as formatSharedDateTime } from '@/lib/dates';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -21,9 +23,10 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   return formatter.format(Math.round(seconds / 60), 'minute');
 }
 
-/** A full local date and time, for the title attribute behind a relative time. */
+/**
+ * A full local date (the organisation's format) and time with its zone, for the title attribute
+ * behind a relative time and the timestamps a PDF may show in another zone: "01/04/2026 15:00 GMT+5:30".
+ */
 export function formatDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '';
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return formatSharedDateTime(iso, { zone: true });
 }

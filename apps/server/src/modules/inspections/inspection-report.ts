@@ -104,7 +104,10 @@ export function formatDay(isoDay: string, format: DateFormat): string {
   }
 }
 
-/** An instant as the organisation's date and 24-hour time in its time zone. */
+/**
+ * An instant as the organisation's date and 24-hour time in its time zone, which it names
+ * ("1 Apr 2026 15:00 GMT+5:30"): the PDF may be read where the clock says something else.
+ */
 export function formatInstant(iso: string | Date, organisation: OrganisationSettings): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const parts = Object.fromEntries(
@@ -116,11 +119,12 @@ export function formatInstant(iso: string | Date, organisation: OrganisationSett
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
+      timeZoneName: 'short',
     })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
-  return `${formatDay(`${parts.year}-${parts.month}-${parts.day}`, organisation.dateFormat)} ${parts.hour}:${parts.minute}`;
+  return `${formatDay(`${parts.year}-${parts.month}-${parts.day}`, organisation.dateFormat)} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 
 const OUTCOME_LABELS: Record<ItemResult['outcome'], string> = {
@@ -409,7 +413,15 @@ class ReportWriter {
     const answerHeight = doc.heightOfString(answer, { width: answerWidth - 8 });
     const height = Math.max(labelHeight + reasonHeight, answerHeight) + 10;
 
-    if (doc.y + height > this.bottom) {
+    // A photo or a signature stays on the page of its row: when the row and the first row of
+    // its images do not both fit, the row starts the next page (later rows of images may wrap).
+    const images =
+      item.type === 'photo' && Array.isArray(value) && value.length > 0
+        ? 88 + 12
+        : item.type === 'signature' && typeof value === 'string' && value
+          ? 70 + 12
+          : 0;
+    if (doc.y + height + images > this.bottom) {
       doc.addPage();
       this.tableHeader();
     }

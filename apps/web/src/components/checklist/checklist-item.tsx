@@ -20,6 +20,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { DateField } from '@/components/ui/date-field';
 import classes from './checklist.module.css';
 import { PhotoControl } from './photo-control';
 import { SignatureControl } from './signature-control';
@@ -156,13 +157,12 @@ export function ItemControl({ item, id, answer, onAnswer, uploads, size = 'sm', 
       );
     case 'date':
       return (
-        <TextInput
+        <DateField
           id={id}
           aria-labelledby={labelId}
           size={inputSize}
-          type="date"
           value={typeof answer === 'string' ? answer : ''}
-          onChange={(e) => onAnswer(e.currentTarget.value)}
+          onChange={(value) => onAnswer(value)}
           maw={240}
         />
       );

@@ -10,6 +10,7 @@ import { disableBrowserPush, usePushRefresh } from '@/features/push';
 import { OrganisationMark } from '@/features/settings';
 import { endSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
+import { OrganisationDateFormat } from '../../organisation-date-format';
 import type { requireSessionLoader } from '../guards';
 
 /**
@@ -55,6 +56,7 @@ function DashboardRoot() {
         </>
       }
     >
+      <OrganisationDateFormat />
       <Outlet />
     </DashboardLayout>
   );

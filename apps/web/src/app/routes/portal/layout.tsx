@@ -1,6 +1,7 @@
 import type { SessionUser } from '@inspecta/contract';
 import { Outlet, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { PortalShell, PortalSignIn } from '@/features/portal';
+import { OrganisationDateFormat } from '../../organisation-date-format';
 import { safePortalNext } from './guards';
 
 /**
@@ -15,6 +16,7 @@ function PortalLayout() {
     return <PortalSignIn onSuccess={() => navigate(safePortalNext(params.get('next')), { replace: true })} />;
   return (
     <PortalShell user={user}>
+      <OrganisationDateFormat />
       <Outlet />
     </PortalShell>
   );

@@ -18,7 +18,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -26,11 +25,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useMemo, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { useSiteEquipment, useSiteOptions } from '@/features/equipment';
 import { useActiveCategories } from '@/features/inspection-categories';
 import { usePublishedTemplates } from '@/features/templates';
 import { isApiError } from '@/lib/api-client';
-import { formatDay, todayIso } from '@/lib/dates';
+import { todayIso } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { useCreateAssignment } from '../api/create-assignment';
 import { useInspectors } from '../api/get-inspectors';
@@ -434,18 +434,15 @@ export function AssignmentFormDrawer({
           </Stack>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              type="date"
+            <DateField
               label="Scheduled for"
               required
               data-testid="assignment-scheduled"
               {...form.getInputProps('scheduledFor')}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Due on"
               required
-              description={form.values.dueOn ? formatDay(form.values.dueOn) : undefined}
               data-testid="assignment-due"
               {...form.getInputProps('dueOn')}
             />

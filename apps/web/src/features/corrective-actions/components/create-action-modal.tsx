@@ -8,6 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DateField } from '@/components/ui/date-field';
 import { inspectionPaths } from '@/config/paths';
 import type { InspectionItemContext } from '@/features/inspections';
 import { isApiError } from '@/lib/api-client';
@@ -127,13 +128,12 @@ export function CreateActionModal({
               onChange={setOwnerId}
               error={errors.ownerId || null}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Due on"
               description="Leave empty for the default of this priority (Settings)"
               value={dueOn}
               error={errors.dueOn || null}
-              onChange={(e) => setDueOn(e.currentTarget.value)}
+              onChange={(value) => setDueOn(value)}
             />
             <Switch
               label="Needs a passing re-inspection to be verified"

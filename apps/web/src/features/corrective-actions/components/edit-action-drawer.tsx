@@ -8,8 +8,8 @@ import { Alert, Button, Drawer, Group, Stack, Switch, Textarea, TextInput } from
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { isApiError } from '@/lib/api-client';
-import { formatDay } from '@/lib/dates';
 import { useUpdateCorrectiveAction } from '../api/update-corrective-action';
 import { OwnerSelect } from './owner-select';
 import { PriorityControl } from './priority-control';
@@ -139,14 +139,12 @@ export function EditActionDrawer({
             siteId={action.site.id}
             error={errors.ownerId || null}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Due on"
             required
             value={values.dueOn}
-            description={values.dueOn ? formatDay(values.dueOn) : undefined}
             error={errors.dueOn || null}
-            onChange={(e) => set('dueOn', e.currentTarget.value)}
+            onChange={(value) => set('dueOn', value)}
           />
           <Switch
             label="Needs a passing re-inspection to be verified"

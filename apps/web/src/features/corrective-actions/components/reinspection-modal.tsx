@@ -1,8 +1,9 @@
 import type { CorrectiveActionDetail, CorrectiveActionPriority } from '@inspecta/contract';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { useInspectors } from '@/features/assignments';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/dates';
@@ -129,19 +130,17 @@ export function ReinspectionModal({
             data-testid="reinspection-inspector"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              type="date"
+            <DateField
               label="Scheduled for"
               value={scheduledFor}
               error={errors.scheduledFor || null}
-              onChange={(e) => setScheduledFor(e.currentTarget.value)}
+              onChange={(value) => setScheduledFor(value)}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Due on"
               value={dueOn}
               error={errors.dueOn || null}
-              onChange={(e) => setDueOn(e.currentTarget.value)}
+              onChange={(value) => setDueOn(value)}
             />
           </SimpleGrid>
           <PriorityControl id="reinspection-priority" value={priority} onChange={setPriority} />

@@ -24,6 +24,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCalendarDue } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { EquipmentTypeSelect, useEquipmentTypeOptions } from '@/features/equipment-types';
 import { isApiError } from '@/lib/api-client';
 import { formatDay, todayIso } from '@/lib/dates';
@@ -248,9 +249,8 @@ export function EquipmentFormModal({ opened, onClose, unit, siteId, onSaved }: E
               placeholder="e.g. Level 2 corridor"
               {...form.getInputProps('location')}
             />
-            <TextInput type="date" label="Installed on" max={today} {...form.getInputProps('installedOn')} />
-            <TextInput
-              type="date"
+            <DateField label="Installed on" max={today} {...form.getInputProps('installedOn')} />
+            <DateField
               label="Last inspected"
               description="Only for inspections done before Inspecta"
               max={today}

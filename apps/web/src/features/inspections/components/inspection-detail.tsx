@@ -338,8 +338,8 @@ export function InspectionDetailView({
           <Fact label="Scheduled / due">
             {formatDay(inspection.scheduledFor)} – {formatDay(inspection.dueOn)}
           </Fact>
-          <Fact label="Started">{formatDateTime(inspection.startedAt)}</Fact>
-          <Fact label="Completed">{formatDateTime(inspection.completedAt)}</Fact>
+          <Fact label="Started">{formatDateTime(inspection.startedAt, { zone: true })}</Fact>
+          <Fact label="Completed">{formatDateTime(inspection.completedAt, { zone: true })}</Fact>
         </SimpleGrid>
       </Paper>
 

@@ -5,6 +5,7 @@ import { IconAdjustmentsHorizontal, IconClipboardCheck, IconSearch } from '@tabl
 import { type ReactNode, useEffect, useState } from 'react';
 import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
+import { DateField } from '@/components/ui/date-field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
@@ -172,22 +173,20 @@ export function InspectionHistory({ views }: { views?: ReactNode } = {}) {
                 comboboxProps={{ withinPortal: true }}
                 style={{ flex: '1 1 150px', maxWidth: 220 }}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label="Completed from"
                 value={from}
                 max={to || undefined}
-                onChange={(event) => update({ from: event.currentTarget.value })}
+                onChange={(value) => update({ from: value })}
                 style={{ flex: '1 1 150px', maxWidth: 220 }}
                 data-testid="inspection-from"
               />
-              <TextInput
-                type="date"
+              <DateField
                 label="Completed to"
                 value={to}
                 min={from || undefined}
                 error={rangeError}
-                onChange={(event) => update({ to: event.currentTarget.value })}
+                onChange={(value) => update({ to: value })}
                 style={{ flex: '1 1 150px', maxWidth: 220 }}
                 data-testid="inspection-to"
               />

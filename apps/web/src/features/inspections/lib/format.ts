@@ -5,30 +5,17 @@ import {
   type TemplateItem,
   yesNoNaLabels,
 } from '@inspecta/contract';
-import { formatDay } from '@/lib/dates';
+import { formatDay, formatLocalDay, formatDateTime as sharedDateTime } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const localDayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
 
-/** "16 Jun 2026, 3:45 pm" in the viewer's time zone, for an instant. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : dateTimeFormat.format(time);
-}
+/** "16/06/2026 15:45" (the organisation's day format) in the viewer's time zone, for an instant. */
+export const formatDateTime = sharedDateTime;
 
-/** "16 Jun 2026" in the viewer's time zone, for an instant. */
+/** The instant's day in the viewer's time zone, in the organisation's format. */
 export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : localDayFormat.format(time);
+  return formatLocalDay(iso);
 }
 
 /** "3:45 pm" in the viewer's time zone. */

@@ -1,22 +1,12 @@
 import { INSPECTION_REQUEST_MESSAGE_MAX } from '@inspecta/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { isApiError } from '@/lib/api-client';
-import { formatDay, todayIso } from '@/lib/dates';
+import { todayIso } from '@/lib/dates';
 import { useCreatePortalRequest } from '../api/create-request';
 import { useRequestOptions } from '../api/get-request-options';
 import { REQUEST_UNITS_LIMIT, useSiteUnits } from '../api/get-site-units';
@@ -176,13 +166,12 @@ export function RequestFormModal({ opened, onClose, initialSiteId = null }: Requ
             comboboxProps={{ withinPortal: true }}
             data-testid="request-category"
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Preferred date"
-            description={values.preferredDate ? formatDay(values.preferredDate) : 'Leave empty for any day'}
+            description="Leave empty for any day"
             min={today}
             value={values.preferredDate}
-            onChange={(e) => set('preferredDate', e.currentTarget.value)}
+            onChange={(value) => set('preferredDate', value)}
             error={errors.preferredDate}
             data-testid="request-date"
           />

@@ -1,9 +1,10 @@
 import { portalCertificateQuerySchema } from '@inspecta/contract';
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { DateField } from '@/components/ui/date-field';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/dates';
 import { useDownloadCertificate } from '../api/download-certificate';
@@ -62,8 +63,7 @@ export function CertificatePanel({ siteId }: { siteId: number }) {
               what was due and the open corrective actions.
             </Text>
           </div>
-          <TextInput
-            type="date"
+          <DateField
             label="Certificate date"
             max={today}
             size="md"

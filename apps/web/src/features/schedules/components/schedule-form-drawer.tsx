@@ -30,6 +30,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCalendarStats, IconEye } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { priorityLabels, useInspectors } from '@/features/assignments';
 import { useSiteEquipment, useSiteOptions } from '@/features/equipment';
 import { useEquipmentTypeOptions } from '@/features/equipment-types';
@@ -483,19 +484,17 @@ export function ScheduleFormDrawer({ opened, onClose, schedule, siteId }: Schedu
               error={errors.leadDays || null}
               data-testid="schedule-lead"
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Starts on"
               value={values.startsOn}
-              onChange={(e) => set('startsOn', e.currentTarget.value)}
+              onChange={(value) => set('startsOn', value)}
               error={errors.startsOn || null}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Ends on"
               description="Optional"
               value={values.endsOn}
-              onChange={(e) => set('endsOn', e.currentTarget.value)}
+              onChange={(value) => set('endsOn', value)}
               error={errors.endsOn || null}
             />
           </SimpleGrid>

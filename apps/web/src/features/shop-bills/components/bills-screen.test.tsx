@@ -111,7 +111,7 @@ describe('BillsScreen', () => {
       end_date: '2026-11-30',
       sort: '-issuedOn',
     });
-    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('2026-11-01');
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('1 Nov 2026');
 
     // Moving the start keeps the end the screen showed; both go into the address.
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-10-15' } });

@@ -1,5 +1,5 @@
 import type { BillListItem } from '@inspecta/contract';
-import { Anchor, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -16,6 +16,7 @@ import { countActive, ListSearchInput } from '@/components/list-screen/list-filt
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
+import { DateField } from '@/components/ui/date-field';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageHeader } from '@/components/ui/page-header';
@@ -212,21 +213,19 @@ export function BillsScreen() {
             ) : null}
             {showFilters ? (
               <>
-                <TextInput
-                  type="date"
+                <DateField
                   label="Start date"
                   value={read.startDate}
                   max={read.endDate || undefined}
-                  onChange={(event) => setDates(event.currentTarget.value, read.endDate)}
+                  onChange={(value) => setDates(value, read.endDate)}
                   style={{ flex: '1 1 150px' }}
                   data-testid="bills-start-date"
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label="End date"
                   value={read.endDate}
                   min={read.startDate || undefined}
-                  onChange={(event) => setDates(read.startDate, event.currentTarget.value)}
+                  onChange={(value) => setDates(read.startDate, value)}
                   error={read.rangeError}
                   style={{ flex: '1 1 150px' }}
                   data-testid="bills-end-date"

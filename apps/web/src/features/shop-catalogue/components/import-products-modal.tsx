@@ -144,7 +144,7 @@ export function ImportProductsModal({ opened, onClose }: { opened: boolean; onCl
                     <Table.Th>SKU</Table.Th>
                     <Table.Th>Name</Table.Th>
                     <Table.Th>Category</Table.Th>
-                    <Table.Th>Price (₹)</Table.Th>
+                    <Table.Th ta="right">Price (₹)</Table.Th>
                     <Table.Th>Check</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -162,7 +162,9 @@ export function ImportProductsModal({ opened, onClose }: { opened: boolean; onCl
                       </Table.Td>
                       <Table.Td>{row.values.name || '—'}</Table.Td>
                       <Table.Td>{row.values.category || '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.values.price || '—'}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {row.values.price || '—'}
+                      </Table.Td>
                       <Table.Td>
                         {row.errors.length ? (
                           <List size="xs" spacing={2} c="red.8" data-testid="import-row-errors">

@@ -1,6 +1,7 @@
 import { type ProductUnit, type StockMovementKind, stockMovementKindLabels } from '@inspecta/contract';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
+import { DateField } from '@/components/ui/date-field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListFooter } from '@/components/ui/list-footer';
 import { useUrlParams } from '@/hooks/use-url-params';
@@ -65,20 +66,18 @@ export function LogHistory({ productId, unit }: { productId: number; unit: Produ
           </Text>
         </div>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
+          <DateField
             label="From"
             value={from}
             max={to || undefined}
-            onChange={(event) => update({ from: event.currentTarget.value })}
+            onChange={(value) => update({ from: value })}
             w={{ base: 140, xs: 160 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="To"
             value={to}
             min={from || undefined}
-            onChange={(event) => update({ to: event.currentTarget.value })}
+            onChange={(value) => update({ to: value })}
             error={reversed ? 'To must be on or after From' : undefined}
             w={{ base: 140, xs: 160 }}
           />

@@ -15,6 +15,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
+import { DateField } from '@/components/ui/date-field';
 import { isApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/dates';
 
@@ -214,8 +215,7 @@ export function ShipDialog({
             maxLength={60}
             {...form.getInputProps('trackingNumber')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Shipped on"
             withAsterisk
             max={todayIso()}

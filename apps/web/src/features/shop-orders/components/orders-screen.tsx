@@ -16,7 +16,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -27,6 +26,7 @@ import { countActive, ListSearchInput } from '@/components/list-screen/list-filt
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { ListTable } from '@/components/list-screen/list-table';
+import { DateField } from '@/components/ui/date-field';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageHeader } from '@/components/ui/page-header';
@@ -245,20 +245,18 @@ export function OrdersScreen() {
               style={{ flex: '1 1 220px' }}
             />
             <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 300px' }}>
-              <TextInput
-                type="date"
+              <DateField
                 label="Placed from"
                 value={from}
                 max={to || undefined}
-                onChange={(event) => update({ from: event.currentTarget.value })}
+                onChange={(value) => update({ from: value })}
                 style={{ flex: 1, minWidth: 0 }}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label="to"
                 value={to}
                 min={from || undefined}
-                onChange={(event) => update({ to: event.currentTarget.value })}
+                onChange={(value) => update({ to: value })}
                 error={reversed ? 'Before the start' : undefined}
                 style={{ flex: 1, minWidth: 0 }}
               />

@@ -1,9 +1,6 @@
 import type { User, UserSortField } from '@inspecta/contract';
 import { Box, Button, Group, Menu, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
   IconEye,
   IconMailForward,
   IconPencil,
@@ -15,6 +12,7 @@ import {
 import { useRef } from 'react';
 import cardClasses from '@/components/list-screen/card-table.module.css';
 import { SelectAllHeader, SelectRowCell } from '@/components/list-screen/row-selection';
+import { SortableTh } from '@/components/list-screen/sortable-th';
 import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import type { RowSelection } from '@/components/list-screen/use-row-selection';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,27 +33,10 @@ interface SortableHeaderProps {
 }
 
 function SortableHeader({ field, sort, onSort, children, visibleFrom }: SortableHeaderProps) {
-  const direction = sortDirection(sort, field);
-  const Icon =
-    direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
-    <Table.Th aria-sort={direction} visibleFrom={visibleFrom} data-card-label={children}>
-      <UnstyledButton
-        onClick={() => onSort(field)}
-        className={classes.sortButton}
-        data-active={direction !== 'none'}
-      >
-        <span>{children}</span>
-        <Icon size={14} aria-hidden="true" />
-        <span className={classes.visuallyHidden}>
-          {direction === 'none'
-            ? ', sort'
-            : direction === 'ascending'
-              ? ', sorted ascending'
-              : ', sorted descending'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
+    <SortableTh direction={sortDirection(sort, field)} onSort={() => onSort(field)} visibleFrom={visibleFrom}>
+      {children}
+    </SortableTh>
   );
 }
 

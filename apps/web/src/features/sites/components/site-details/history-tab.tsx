@@ -1,6 +1,9 @@
 import { Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import cardClasses from '@/components/list-screen/card-table.module.css';
+import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResultBadge } from '@/components/ui/result-badge';
 import { inspectionPaths } from '@/config/paths';
@@ -12,6 +15,8 @@ import { useSiteCompletedInspections } from '../../api/get-site-completed-inspec
 export function HistoryTab({ siteId }: { siteId: number }) {
   const query = useSiteCompletedInspections({ site_id: siteId, page: 1, limit: 20 });
   const navigate = useNavigate();
+  const ref = useRef<HTMLTableElement>(null);
+  useCardLabels(ref);
   if (query.isPending) {
     return (
       <Stack gap="xs" aria-busy="true">
@@ -42,8 +47,10 @@ export function HistoryTab({ siteId }: { siteId: number }) {
   const total = query.data?.pagination.total ?? rows.length;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={560}>
+      {/* On a phone the rows are cards (card-table.module.css). */}
+      <Table.ScrollContainer minWidth={560} className={cardClasses.cards}>
         <Table
+          ref={ref}
           verticalSpacing="sm"
           highlightOnHover
           aria-label="Inspection history"

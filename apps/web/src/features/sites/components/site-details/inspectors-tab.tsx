@@ -1,13 +1,18 @@
 import type { SiteDetails } from '@inspecta/contract';
 import { Anchor, Table } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
+import cardClasses from '@/components/list-screen/card-table.module.css';
+import { useCardLabels } from '@/components/list-screen/use-card-labels';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { ContactLine } from './detail-card';
 
 /** The Assigned inspectors tab: who has open assignments at the site. */
 export function InspectorsTab({ site }: { site: SiteDetails }) {
+  const ref = useRef<HTMLTableElement>(null);
+  useCardLabels(ref);
   if (site.assignedInspectors.length === 0) {
     return (
       <EmptyState icon={IconUserCheck} data-testid="site-inspectors-empty">
@@ -20,9 +25,10 @@ export function InspectorsTab({ site }: { site: SiteDetails }) {
       </EmptyState>
     );
   }
+  // On a phone the rows are cards (card-table.module.css).
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing="sm" aria-label="Assigned inspectors">
+    <Table.ScrollContainer minWidth={480} className={cardClasses.cards}>
+      <Table ref={ref} verticalSpacing="sm" aria-label="Assigned inspectors" data-testid="site-inspectors">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Inspector</Table.Th>
