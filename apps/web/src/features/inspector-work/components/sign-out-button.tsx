@@ -1,56 +1,36 @@
 import type { SessionUser } from '@inspecta/contract';
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { AccountButton } from './account-button';
+
+const loadAccountMenu = () => import('./account-menu');
+// Loading ahead of a press; a failure then is the press's to report (the route's error screen).
+const preload = () => {
+  loadAccountMenu().catch(() => undefined);
+};
+const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
 
 /**
- * The sign-out dialog (with the drafts store it checks, and zod with that) loads when it is first
- * asked for, not with the assignments list (docs/performance.md).
+ * The inspector's menu: who is signed in, and sign out. Until the button is first pressed it is a
+ * plain button: the menu's code (Mantine's popover and its positioning, about 20 KB) loads on that
+ * press, or as soon as the pointer or the focus reaches the button, and the menu opens
+ * (docs/performance.md).
  */
-const SignOutDialog = lazy(() =>
-  import('./sign-out-dialog').then((module) => ({ default: module.SignOutDialog })),
-);
-
-/** The inspector's menu: who is signed in, and sign out (warning about answers not yet sent). */
 export function InspectorAccountMenu({ user }: { user: SessionUser }) {
-  const [confirming, setConfirming] = useState(false);
-  const [asked, setAsked] = useState(false);
-
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <AccountButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return button;
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            size={44}
-            variant="subtle"
-            color="white"
-            aria-label={`Account: ${user.firstName}`}
-            data-testid="inspector-account"
-          >
-            <IconUserCircle size={28} aria-hidden="true" />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            {user.firstName} {user.lastName}
-          </Menu.Label>
-          <Menu.Item
-            leftSection={<IconLogout size={16} aria-hidden="true" />}
-            onClick={() => {
-              setAsked(true);
-              setConfirming(true);
-            }}
-            data-testid="inspector-sign-out"
-          >
-            Sign out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      {asked ? (
-        <Suspense fallback={null}>
-          <SignOutDialog user={user} opened={confirming} onClose={() => setConfirming(false)} />
-        </Suspense>
-      ) : null}
-    </>
+    <Suspense fallback={button}>
+      <AccountMenu user={user} defaultOpened />
+    </Suspense>
   );
 }
