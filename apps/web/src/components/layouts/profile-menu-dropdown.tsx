@@ -1,7 +1,20 @@
+import type { SessionUser } from '@inspecta/contract';
 import { Menu } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ProfileMenuProps } from './profile-menu';
 import { ProfileMenuButton } from './profile-menu-button';
+
+interface ProfileMenuItem {
+  label: string;
+  to: string;
+  icon: Icon;
+}
+
+export interface ProfileMenuProps {
+  user: Pick<SessionUser, 'firstName' | 'lastName' | 'profileImage'>;
+  /** The places the menu leads to (composed by the app: Shop, Settings…). */
+  items: ProfileMenuItem[];
+}
 
 /** The profile menu itself (Mantine's Menu); `ProfileMenu` loads it on the first press of its button. */
 export function ProfileMenuDropdown({

@@ -1,19 +1,6 @@
-import type { SessionUser } from '@inspecta/contract';
-import type { Icon } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ProfileMenuButton } from './profile-menu-button';
-
-export interface ProfileMenuItem {
-  label: string;
-  to: string;
-  icon: Icon;
-}
-
-export interface ProfileMenuProps {
-  user: Pick<SessionUser, 'firstName' | 'lastName' | 'profileImage'>;
-  /** The places the menu leads to (composed by the app: Shop, Settings…). */
-  items: ProfileMenuItem[];
-}
+import type { ProfileMenuProps } from './profile-menu-dropdown';
 
 const loadDropdown = () => import('./profile-menu-dropdown');
 const ProfileMenuDropdown = lazy(() =>

@@ -4,4 +4,3 @@ export { ForgotPassword } from './components/forgot-password';
 export { LazyPhoneSignInForm } from './components/lazy-phone-sign-in-form';
 export { LoginForm } from './components/login-form';
 export { PasswordSignInForm, type WrongRole } from './components/password-sign-in-form';
-export { PhoneSignInForm } from './components/phone-sign-in-form';

@@ -38,9 +38,9 @@ let loadingLoginSchema: Promise<LoginSchema> | null = null;
  */
 function loadLoginSchema(): Promise<LoginSchema> {
   loadingLoginSchema ??= import('../lib/login-schema').then(
-    (module) => {
-      loginSchema = module;
-      return module;
+    ({ loginBodySchema, validateLogin }) => {
+      loginSchema = { loginBodySchema, validateLogin };
+      return loginSchema;
     },
     (error: unknown) => {
       loadingLoginSchema = null; // tried again on the next submit
