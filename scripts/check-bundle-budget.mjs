@@ -12,29 +12,31 @@ import { brotliCompressSync, constants } from 'node:zlib';
 const KB = 1024;
 
 /**
- * What each screen loads before it can show itself. `budget` (brotli bytes) fails the check; it sits just
- * above what the screen weighs today so any growth is noticed. `goal` is issue 21's target, printed
- * beside it until the budget reaches it (docs/performance.md says why the gap remains).
+ * What each screen loads before it can show itself. `budget` (brotli bytes) fails the check; it sits about
+ * 5% above what the screen weighs today (room for the features in flight, not for a regression), and
+ * never above `goal` once the screen has reached it. `goal` is issue 21's target, printed beside it
+ * (docs/performance.md says why the login page and the portal are still above theirs).
  */
 export const BUDGETS = [
-  { name: 'login page (/)', modules: ['src/app/routes/login.tsx'], budget: 218 * KB, goal: 90 * KB },
+  { name: 'login page (/)', modules: ['src/app/routes/login.tsx'], budget: 153 * KB, goal: 90 * KB },
   {
     name: 'dashboard home (/dashboard)',
     modules: ['src/app/routes/dashboard/root.tsx', 'src/app/routes/dashboard/home.tsx'],
-    budget: 235 * KB,
+    // 193.3 KB now: the goal is the budget (3.5% of room).
+    budget: 200 * KB,
     goal: 200 * KB,
   },
   {
     name: 'inspector home (/inspector)',
     modules: ['src/app/routes/inspector/layout.tsx', 'src/app/routes/inspector/assignments.tsx'],
-    budget: 213 * KB,
+    budget: 148 * KB,
     goal: 150 * KB,
   },
   {
     // The client portal is phone-first like the inspector app, so it gets the inspector's goal.
     name: 'portal overview (/portal)',
     modules: ['src/app/routes/portal/layout.tsx', 'src/app/routes/portal/overview.tsx'],
-    budget: 236 * KB,
+    budget: 193 * KB,
     goal: 150 * KB,
   },
 ];

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md 9: a device re-sends its push registration when it is older than this. */
-export const PUSH_REGISTRATION_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
-/** SPEC.md 9: every registration request gives up after this long. */
-export const PUSH_REQUEST_TIMEOUT_MS = 10_000;
+export { PUSH_REGISTRATION_REFRESH_MS, PUSH_REQUEST_TIMEOUT_MS } from './push-limits.js';
 
 /** The key pair members of a browser PushSubscription (URL-safe base64, as `toJSON()` gives them). */
 const base64UrlKey = (label: string, max: number) =>

@@ -1,13 +1,25 @@
-import {
-  Badge,
-  type CSSVariablesResolver,
-  createTheme,
-  type MantineColorsTuple,
-  NavLink,
-  Notification,
-  Paper,
+import type {
+  BadgeFactory,
+  CSSVariablesResolver,
+  ExtendComponent,
+  FactoryPayload,
+  MantineColorsTuple,
+  MantineThemeComponent,
+  NavLinkFactory,
+  NotificationFactory,
+  PaperFactory,
 } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 import tableClasses from './table.module.css';
+
+/**
+ * What `Component.extend` does (it returns its argument, typed), without importing the component:
+ * the theme is on every first screen, and `NavLink.extend` would load the navigation link (and
+ * Badge, Notification) on the login page too (docs/performance.md).
+ */
+function extend<Payload extends FactoryPayload>(input: ExtendComponent<Payload>): MantineThemeComponent {
+  return input as MantineThemeComponent;
+}
 
 // A calm, deep "inspection blue". Shade 6 (the primary shade) keeps AA contrast against white and
 // against its own light tint, so filled buttons, links and active navigation all pass.
@@ -82,19 +94,19 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
-    NavLink: NavLink.extend({
+    NavLink: extend<NavLinkFactory>({
       defaultProps: { variant: 'light' },
       styles: { label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, lineHeight: 1.3 } },
     }),
-    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    Paper: extend<PaperFactory>({ defaultProps: { radius: 'md' } }),
     // Every table's header cells look alike (config/table.module.css). A plain object, not
     // Table.extend: importing Table here would put it into every first screen's JavaScript.
     Table: { classNames: { table: tableClasses.table } },
     // A badge clips its label (overflow: hidden), which also lets a squeezed flex row or table
     // column shrink it to "INSPECT…" on a phone. Its label is a word or two: it keeps its width.
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
+    Badge: extend<BadgeFactory>({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
     // Toasts: a named close button, and body text dark enough for AA contrast.
-    Notification: Notification.extend({
+    Notification: extend<NotificationFactory>({
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
       styles: { description: { color: 'var(--mantine-color-dark-6)' } },
     }),

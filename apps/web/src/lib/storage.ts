@@ -1,4 +1,4 @@
-import { type SessionUser, sessionUserSchema } from '@inspecta/contract';
+import type { SessionUser, UserType } from '@inspecta/contract';
 
 /** Local-storage keys, exactly as SPEC.md section 9 names them. */
 export const storageKeys = {
@@ -37,12 +37,44 @@ function attempt<T>(action: () => T, fallback: T): T {
   }
 }
 
+/** Every user type, checked against the contract's: a type added there fails the typecheck here. */
+const USER_TYPES = { admin: true, inspector: true, client: true } satisfies Record<UserType, true>;
+const isString = (value: unknown) => typeof value === 'string';
+const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+/**
+ * The contract's `sessionUserSchema`, checked by hand: every route's guard reads the stored user
+ * before any page shows, and zod is not worth loading for that (docs/performance.md). The map names
+ * every field of SessionUser, so a field added to the contract fails the typecheck until it is here;
+ * `storage.test.ts` holds it to the schema's answers.
+ */
+const SESSION_USER_FIELDS: { [K in keyof SessionUser]-?: (value: unknown) => boolean } = {
+  id: (value) => Number.isInteger(value),
+  userType: (value) => typeof value === 'string' && Object.hasOwn(USER_TYPES, value),
+  firstName: isString,
+  lastName: isString,
+  email: isString,
+  phone: isStringOrNull,
+  profileImage: isStringOrNull,
+};
+
+/** The stored value as a SessionUser (its known fields only, like the schema's parse), or null. */
+export function parseSessionUser(value: unknown): SessionUser | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  const user: Record<string, unknown> = {};
+  for (const [field, valid] of Object.entries(SESSION_USER_FIELDS)) {
+    if (!valid(record[field])) return null;
+    user[field] = record[field];
+  }
+  return user as SessionUser;
+}
+
 /** A stored SessionUser, or null when missing or not valid. */
 function readUser(key: StorageKey): SessionUser | null {
   const raw = storage.get(key);
   if (!raw) return null;
-  const parsed = sessionUserSchema.safeParse(attempt<unknown>(() => JSON.parse(raw), null));
-  return parsed.success ? parsed.data : null;
+  return parseSessionUser(attempt<unknown>(() => JSON.parse(raw), null));
 }
 
 export const storage = {

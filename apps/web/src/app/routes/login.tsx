@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { PRODUCT_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
-import { LoginForm, PhoneSignInForm } from '@/features/auth';
+import { LazyPhoneSignInForm, LoginForm } from '@/features/auth';
 import classes from './login.module.css';
 
 const highlights = [
@@ -71,7 +71,7 @@ function LoginRoute() {
                 <LoginForm onSuccess={() => navigate(paths.home, { replace: true })} />
               </Tabs.Panel>
               <Tabs.Panel value="phone" aria-labelledby="login-panel-sms-name">
-                <PhoneSignInForm onSuccess={() => navigate(paths.home, { replace: true })} />
+                <LazyPhoneSignInForm onSuccess={() => navigate(paths.home, { replace: true })} />
               </Tabs.Panel>
             </Tabs>
           </Stack>

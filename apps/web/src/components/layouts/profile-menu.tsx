@@ -1,46 +1,38 @@
-import type { SessionUser } from '@inspecta/contract';
-import { Menu, UnstyledButton } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { fullName, UserAvatar } from '@/components/ui/user-avatar';
+import { lazy, Suspense, useState } from 'react';
+import { ProfileMenuButton } from './profile-menu-button';
+import type { ProfileMenuProps } from './profile-menu-dropdown';
 
-export interface ProfileMenuItem {
-  label: string;
-  to: string;
-  icon: Icon;
-}
+const loadDropdown = () => import('./profile-menu-dropdown');
+const ProfileMenuDropdown = lazy(() =>
+  loadDropdown().then((module) => ({ default: module.ProfileMenuDropdown })),
+);
+// Loading ahead of a press; a failure then is the press's to report (the route's error screen).
+const preload = () => {
+  loadDropdown().catch(() => undefined);
+};
 
-interface ProfileMenuProps {
-  user: Pick<SessionUser, 'firstName' | 'lastName' | 'profileImage'>;
-  /** The places the menu leads to (composed by the app: Shop, Settings…). */
-  items: ProfileMenuItem[];
-}
-
-/** The header's profile image; it opens a menu of the places that have no sidebar entry. */
+/**
+ * The header's profile image; it opens a menu of the places that have no sidebar entry. Until it is
+ * first pressed it is a plain button: the menu's code (Mantine's Menu and its positioning, about
+ * 19 KB, used by nothing else on the dashboard's home) loads on that press, or as soon as the pointer
+ * or the focus reaches the button, and the menu opens (docs/performance.md).
+ */
 export function ProfileMenu({ user, items }: ProfileMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <ProfileMenuButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return button;
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={`Profile menu of ${fullName(user)}`}
-          data-testid="profile-menu"
-          style={{ borderRadius: '50%', lineHeight: 0 }}
-        >
-          <UserAvatar user={user} size={38} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((item) => (
-          <Menu.Item
-            key={item.to}
-            component={Link}
-            to={item.to}
-            leftSection={<item.icon size={16} aria-hidden="true" />}
-          >
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <ProfileMenuDropdown user={user} items={items} defaultOpened />
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { IconBuildingStore, IconHistory, IconSettings } from '@tabler/icons-react';
 import { Outlet, useLoaderData, useNavigate } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
@@ -41,24 +42,28 @@ function DashboardRoot() {
     await navigate(paths.login, { replace: true });
   };
 
+  // Confirm modals (`modals.openConfirmModal`) are opened by dashboard screens only, so their
+  // provider lives here rather than in the app's (docs/performance.md).
   return (
-    <DashboardLayout
-      firstName={user.firstName}
-      onLogout={handleLogout}
-      headerMark={<OrganisationMark height={30} data-testid="header-organisation-logo" />}
-      footerMark={<OrganisationMark height={22} data-testid="footer-organisation-logo" />}
-      headerActions={
-        <>
-          <GlobalSearch />
-          <CommandPalette />
-          <NotificationBell />
-          <ProfileMenu user={user} items={PROFILE_MENU_ITEMS} />
-        </>
-      }
-    >
-      <OrganisationDateFormat />
-      <Outlet />
-    </DashboardLayout>
+    <ModalsProvider>
+      <DashboardLayout
+        firstName={user.firstName}
+        onLogout={handleLogout}
+        headerMark={<OrganisationMark height={30} data-testid="header-organisation-logo" />}
+        footerMark={<OrganisationMark height={22} data-testid="footer-organisation-logo" />}
+        headerActions={
+          <>
+            <GlobalSearch />
+            <CommandPalette />
+            <NotificationBell />
+            <ProfileMenu user={user} items={PROFILE_MENU_ITEMS} />
+          </>
+        }
+      >
+        <OrganisationDateFormat />
+        <Outlet />
+      </DashboardLayout>
+    </ModalsProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@inspecta/contract';
 import { Outlet, useLoaderData, useNavigate, useSearchParams } from 'react-router';
-import { PortalShell, PortalSignIn } from '@/features/portal';
+import { LazyPortalSignIn, PortalShell } from '@/features/portal';
 import { OrganisationDateFormat } from '../../organisation-date-format';
 import { safePortalNext } from './guards';
 
@@ -13,7 +13,9 @@ function PortalLayout() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   if (!user)
-    return <PortalSignIn onSuccess={() => navigate(safePortalNext(params.get('next')), { replace: true })} />;
+    return (
+      <LazyPortalSignIn onSuccess={() => navigate(safePortalNext(params.get('next')), { replace: true })} />
+    );
   return (
     <PortalShell user={user}>
       <OrganisationDateFormat />

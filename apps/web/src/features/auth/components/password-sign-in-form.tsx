@@ -1,9 +1,8 @@
-import { type LoginBody, loginBodySchema, type SessionUser, type UserType } from '@inspecta/contract';
+import type { LoginBody, SessionUser, UserType } from '@inspecta/contract';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle, IconLock, IconMail } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -26,6 +25,29 @@ export type WrongRoleFeedback = WrongRole | ((userType: UserType) => WrongRole);
 
 export function wrongRoleFor(feedback: WrongRoleFeedback, userType: UserType): WrongRole {
   return typeof feedback === 'function' ? feedback(userType) : feedback;
+}
+
+type LoginSchema = typeof import('../lib/login-schema');
+
+let loginSchema: LoginSchema | null = null;
+let loadingLoginSchema: Promise<LoginSchema> | null = null;
+
+/**
+ * The shared login schema, and zod with it, loads once the form shows rather than before it
+ * (docs/performance.md). Until it is there a field's check on blur is skipped; a submit waits for it.
+ */
+function loadLoginSchema(): Promise<LoginSchema> {
+  loadingLoginSchema ??= import('../lib/login-schema').then(
+    ({ loginBodySchema, validateLogin }) => {
+      loginSchema = { loginBodySchema, validateLogin };
+      return loginSchema;
+    },
+    (error: unknown) => {
+      loadingLoginSchema = null; // tried again on the next submit
+      throw error;
+    },
+  );
+  return loadingLoginSchema;
 }
 
 function describeFailure(error: unknown): Feedback {
@@ -79,15 +101,20 @@ export function PasswordSignInForm({
   const form = useForm<LoginBody>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zod4Resolver(loginBodySchema),
+    validate: (values) => loginSchema?.validateLogin(values) ?? {},
     validateInputOnBlur: true,
   });
 
-  const handleSubmit = form.onSubmit(async (values) => {
+  useEffect(() => {
+    loadLoginSchema().catch(() => undefined);
+  }, []);
+
+  const submit = form.onSubmit(async (values) => {
     setFeedback(null);
     setSubmitting(true);
     try {
-      const result = await login(loginBodySchema.parse(values));
+      const schema = await loadLoginSchema();
+      const result = await login(schema.loginBodySchema.parse(values));
       if (result.user.userType !== userType) {
         // Store nothing, and revoke the session the server just issued.
         await logout(result.accessToken).catch(() => undefined);
@@ -103,6 +130,14 @@ export function PasswordSignInForm({
       setSubmitting(false);
     }
   });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    loadLoginSchema().then(
+      () => submit(),
+      (error: unknown) => setFeedback(describeFailure(error)),
+    );
+  };
 
   const alert =
     feedback?.kind === 'error'

@@ -1,6 +1,6 @@
 import type { GlobalSearchResponse } from '@inspecta/contract';
 import { Badge, Button, Group, Kbd, Loader, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   type Icon,
   IconBell,
@@ -81,19 +81,15 @@ function resultSections(data: GlobalSearchResponse | undefined): PaletteSection[
 }
 
 /**
- * The keyboard command palette: Ctrl+K (Cmd+K on a Mac) anywhere under /dashboard opens it. It
+ * The command palette's dialog (`CommandPalette` in command-palette-shortcut.tsx opens it). It
  * searches with the global search endpoint as you type and offers the main screens; arrows move,
  * Enter opens, Esc closes.
  */
-export function CommandPalette() {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  // An empty ignore list: the shortcut works from inside text fields too.
-  useHotkeys([['mod+K', toggle]], []);
-
+export function CommandPaletteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title="Search Inspecta"
       size="lg"
       yOffset="8vh"
@@ -102,7 +98,7 @@ export function CommandPalette() {
       closeButtonProps={{ 'aria-label': 'Close search' }}
       data-testid="command-palette"
     >
-      <PaletteBody onDone={close} />
+      <PaletteBody onDone={onClose} />
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { PasswordSignInForm, PhoneSignInForm, type WrongRole } from '@/features/auth';
+import { LazyPhoneSignInForm, PasswordSignInForm, type WrongRole } from '@/features/auth';
 import { startPortalSession } from '@/lib/session';
 import classes from './portal.module.css';
 
@@ -70,7 +70,7 @@ export function PortalSignIn({ onSuccess }: { onSuccess: (user: SessionUser) => 
               />
             </Tabs.Panel>
             <Tabs.Panel value="phone" aria-labelledby="portal-panel-sms-name">
-              <PhoneSignInForm
+              <LazyPhoneSignInForm
                 userType="client"
                 startSession={startPortalSession}
                 onSuccess={onSuccess}
