@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lt, or, type SQL, sq
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { anyId, containsPattern, escapeLike } from '../../db/query-helpers.js';
-import { rankedSitesMatching } from '../../db/search-conditions.js';
 import {
   assignments,
   correctiveActionComments,
@@ -20,6 +19,7 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
+import { rankedSitesMatching } from '../../db/search-conditions.js';
 
 export type ActionRow = typeof correctiveActions.$inferSelect;
 export type NewActionRow = typeof correctiveActions.$inferInsert;
