@@ -343,7 +343,8 @@ export function CorrectiveActionsList({ siteId, state }: CorrectiveActionsListPr
             data={values.search ? [BEST_MATCH, ...SORTS] : SORTS}
             value={sort ?? (values.search ? BEST_MATCH.value : null)}
             placeholder="Overdue first"
-            clearable
+            // Clearing goes back to the default order: nothing to clear when that is shown.
+            clearable={sort !== undefined && sort !== 'relevance'}
             clearButtonProps={{ 'aria-label': 'Clear sort' }}
             onChange={(next) => update({ sort: next })}
             comboboxProps={{ withinPortal: true }}
