@@ -50,7 +50,7 @@ const literal = (values: string[]) =>
 
 const prepared = new WeakMap<FastifyInstance, Promise<Record<string, string>>>();
 
-function prepareOnce(app: FastifyInstance): Promise<Record<string, string>> {
+export function prepareOnce(app: FastifyInstance): Promise<Record<string, string>> {
   let promise = prepared.get(app);
   if (!promise) {
     promise = generate(app);

@@ -176,3 +176,48 @@ export async function runSchedulePlanning({ app, driver }: BenchContext): Promis
       `${second.reduce((n, r) => n + r.assignmentIds.length, 0)} assignments`,
   );
 }
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The actions list's page written by hand, as one would in psql: the 20 best matches with their
+ * site (the action's text or its site's SiteId no., name or city contains the term; closest text
+ * first, then due first) and the matches counted up to 10,001. The runner keeps the planner off
+ * sequential scans for it.
+ */
+function rawActionsPage(term: string): string[] {
+  const lower = term.toLowerCase();
+  const contains = quote(`%${lower}%`);
+  const match = `((a.title || ' ' || coalesce(a.item_label, '')) ilike ${contains} or s.search_text like ${contains})`;
+  return [
+    `select a.*, s.name as site_name, s.site_code from corrective_actions a join sites s on s.id = a.site_id
+      where ${match}
+      order by similarity(a.title || ' ' || coalesce(a.item_label, ''), ${quote(lower)}) desc, a.due_on, a.id
+      limit 20`,
+    `select count(*) from (select 1 from corrective_actions a join sites s on s.id = a.site_id where ${match} limit 10001) m`,
+  ];
+}
+
+/** A corrective actions search (issue 22): rare, medium and common terms over the same actions. */
+function actionsSearchListCase(label: string, term: string): BenchCase {
+  return {
+    name: `list search: corrective actions ${label} (1M actions)`,
+    goals: { p99OneConnectionMs: 50, p99OverRawSql: 1.5 },
+    async prepare(ctx) {
+      const p = await prepareOnce(ctx);
+      return {
+        path: `/api/corrective-actions?search=${encodeURIComponent(term)}`,
+        headers: { authorization: p.token },
+      };
+    },
+    rawSql: async () => rawActionsPage(term),
+    recordPlans: /"corrective_actions"|"sites"|"equipment"/,
+  };
+}
+
+/** One action's title ("… — AT-500000"). */
+export const actionsSearchRareCase = actionsSearchListCase('rare ?search=AT-500000', 'AT-500000');
+/** Ten sites' SiteId no. (CA-000420 to CA-000429): about 5,000 actions. */
+export const actionsSearchMediumCase = actionsSearchListCase('medium ?search=CA-00042', 'CA-00042');
+/** A word in one title in five: about 200,000 actions, past the cap. */
+export const actionsSearchCommonCase = actionsSearchListCase('common ?search=seal', 'seal');

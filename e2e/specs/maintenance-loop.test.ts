@@ -335,6 +335,10 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
       expect(await row.innerText()).toContain(unit.site.name);
       expect(await row.getByTestId('action-status').getAttribute('data-status')).toBe('in_progress');
       expect(await page.getByTestId('list-range').textContent()).toBe('Showing 1–1 of 1 corrective action');
+      // While searching the order is the server's relevance, named in the order menu (issue 22).
+      expect(await page.locator('main').getByRole('textbox', { name: 'Sort by' }).inputValue()).toBe(
+        'Best match',
+      );
       // Resolved shows nothing yet; Open shows it again.
       const views = page.locator('main').getByRole('radiogroup', { name: 'Show' });
       await views.getByText('Resolved', { exact: true }).click();

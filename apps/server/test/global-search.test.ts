@@ -220,6 +220,19 @@ describe('global search: GET /api/global/search', () => {
       });
       expect(ids(group(await search(siteWord), 'equipment'))).toEqual([own.id, atDepot.id]);
     });
+
+    it("finds units through their type's name (any case), not through the type's maker or model", async () => {
+      const word = token('Sprinkler');
+      const site = await insertSite(ctx.db);
+      const named = await insertType(ctx.db, { name: `${word} head` });
+      const madeBy = await insertType(ctx.db, { manufacturer: `${word} Industries`, model: word });
+      const ofNamed = await insertUnit(ctx.db, { siteId: site.id, equipmentTypeId: named.id, name: 'Head' });
+      await insertUnit(ctx.db, { siteId: site.id, equipmentTypeId: madeBy.id, name: 'Other head' });
+      const equipment = group(await search(word.toUpperCase()), 'equipment');
+      expect(ids(equipment)).toEqual([ofNamed.id]);
+      expect(equipment).toMatchObject({ total: 1, totalCapped: false });
+      expect(equipment.items[0]).toMatchObject({ typeName: `${word} head`, match: 'contains' });
+    });
   });
 
   describe('users', () => {

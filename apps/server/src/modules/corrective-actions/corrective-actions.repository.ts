@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { containsPattern } from '../../db/query-helpers.js';
+import { anyId, containsPattern, escapeLike } from '../../db/query-helpers.js';
 import {
   assignments,
   correctiveActionComments,
@@ -10,6 +10,7 @@ import {
   correctiveActionSearchText,
   correctiveActions,
   equipment,
+  equipmentSearchText,
   inspections,
   shopProductEquipmentTypes,
   shopProducts,
@@ -18,6 +19,7 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
+import { rankedSitesMatching } from '../../db/search-conditions.js';
 
 export type ActionRow = typeof correctiveActions.$inferSelect;
 export type NewActionRow = typeof correctiveActions.$inferInsert;
@@ -25,6 +27,8 @@ const OPEN = ['open', 'in_progress'] as const;
 const DONE = ['resolved', 'verified'] as const;
 /** How many matches (in due order) a relevance-ordered search ranks. */
 const RELEVANCE_WINDOW = 2_000;
+/** How many sites and units a term is resolved to before the actions are read (the history's 500). */
+const SEARCH_IDS = 500;
 
 export interface ActionFilter {
   search?: string | undefined;
@@ -43,6 +47,14 @@ export interface ActionFilter {
 }
 
 const owner = alias(users, 'owner');
+
+/** What a term names besides the actions' own text (issue 22): every id, and the exact and prefix ones. */
+interface SearchIds {
+  siteIds: number[];
+  unitIds: number[];
+  exact: { siteIds: number[]; unitIds: number[] };
+  prefix: { siteIds: number[]; unitIds: number[] };
+}
 
 /** The columns a list row needs. */
 function rowColumns() {
@@ -92,10 +104,14 @@ export class CorrectiveActionsRepository {
       );
     if (f.search) {
       const pattern = containsPattern(f.search);
+      const found = this.resolved.get(f);
+      if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
+      // Every arm on an index (the trigram index, the site and the unit indexes), so PostgreSQL can
+      // OR them as bitmaps: an `in (select …)` arm made it read every action and test each.
       const either: SQL[] = [
         sql`${correctiveActionSearchText(a)} ilike ${pattern}`,
-        sql`${a.siteId} in (select ${sites.id} from ${sites} where ${sites.searchText} like lower(${pattern}))`,
-        sql`${a.equipmentId} in (select ${equipment.id} from ${equipment} where ${equipment.assetTag} ilike ${pattern})`,
+        anyId(a.siteId, found.siteIds),
+        anyId(a.equipmentId, found.unitIds),
       ];
       const id = /^#?(\d{1,9})$/.exec(f.search.trim());
       if (id) either.push(eq(a.id, Number(id[1])));
@@ -104,12 +120,89 @@ export class CorrectiveActionsRepository {
     return where;
   }
 
+  /** The sites and units a filter's term names, worked out once per filter object. */
+  private readonly resolved = new WeakMap<ActionFilter, SearchIds>();
+  private readonly resolving = new WeakMap<ActionFilter, Promise<void>>();
+
+  /**
+   * Resolves the term to the sites (SiteId no., name or city, closest first) and units (asset tag)
+   * it names, at most SEARCH_IDS each, before the actions are read (issue 22, as the inspection
+   * history). Units are found through the equipment trigram index (their text holds the asset tag);
+   * `asset_tag ilike` alone read every unit. The page and the count share one resolution.
+   */
+  private resolveSearch(f: ActionFilter): Promise<void> {
+    if (!f.search) return Promise.resolve();
+    let pending = this.resolving.get(f);
+    if (!pending) {
+      pending = this.findSearchIds(f.search).then((found) => {
+        this.resolved.set(f, found);
+      });
+      this.resolving.set(f, pending);
+    }
+    return pending;
+  }
+
+  private async findSearchIds(search: string): Promise<SearchIds> {
+    const pattern = containsPattern(search);
+    const lower = search.trim().toLowerCase();
+    const prefix = `${escapeLike(lower)}%`;
+    const [sitesFound, units] = await Promise.all([
+      rankedSitesMatching(this.db, search, SEARCH_IDS),
+      this.db
+        .select({
+          id: equipment.id,
+          rank: sql<number>`case when lower(${equipment.assetTag}) = ${lower} then 0
+            when lower(${equipment.assetTag}) like ${prefix} then 1 else 2 end`,
+        })
+        .from(equipment)
+        .where(
+          and(sql`${equipmentSearchText(equipment)} ilike ${pattern}`, ilike(equipment.assetTag, pattern)),
+        )
+        .orderBy(sql`2`, equipment.id)
+        .limit(SEARCH_IDS),
+    ]);
+    const ranked = (rows: Array<{ id: number; rank: number }>, rank: number) =>
+      rows.filter((r) => Number(r.rank) === rank).map((r) => Number(r.id));
+    return {
+      siteIds: sitesFound.map((r) => r.id),
+      unitIds: units.map((u) => u.id),
+      exact: { siteIds: ranked(sitesFound, 0), unitIds: ranked(units, 0) },
+      prefix: { siteIds: ranked(sitesFound, 1), unitIds: ranked(units, 1) },
+    };
+  }
+
+  /**
+   * 0: the action's id, or at the exact SiteId no. or asset tag; 1: a title or item starting with
+   * the term, or at a site or unit whose code, name or city (tag) starts with it; 2: the rest.
+   */
+  private matchRank(f: ActionFilter, search: string): SQL {
+    const a = correctiveActions;
+    const found = this.resolved.get(f);
+    if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
+    const lower = search.trim().toLowerCase();
+    const prefix = `${escapeLike(lower)}%`;
+    const id = /^#?(\d{1,9})$/.exec(search.trim());
+    return sql`case when ${or(
+      id ? eq(a.id, Number(id[1])) : sql`false`,
+      anyId(a.siteId, found.exact.siteIds),
+      anyId(a.equipmentId, found.exact.unitIds),
+    )} then 0
+      when ${or(
+        sql`lower(${a.title}) like ${prefix}`,
+        sql`lower(coalesce(${a.itemLabel}, '')) like ${prefix}`,
+        anyId(a.siteId, found.prefix.siteIds),
+        anyId(a.equipmentId, found.prefix.unitIds),
+      )} then 1
+      else 2 end`;
+  }
+
   async list(
     f: ActionFilter,
     sort: { field: string; desc: boolean },
     offset: number,
     limit: number,
   ): Promise<ActionWithRefs[]> {
+    await this.resolveSearch(f);
     const a = correctiveActions;
     const dir = sort.desc ? desc : asc;
     if (sort.field === 'relevance' && f.search) {
@@ -118,6 +211,7 @@ export class CorrectiveActionsRepository {
       const candidates = this.db
         .select({
           id: a.id,
+          tier: this.matchRank(f, f.search).as('tier'),
           rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
         })
         .from(a)
@@ -132,7 +226,7 @@ export class CorrectiveActionsRepository {
         .innerJoin(sites, eq(sites.id, a.siteId))
         .leftJoin(equipment, eq(equipment.id, a.equipmentId))
         .leftJoin(owner, eq(owner.id, a.ownerId))
-        .orderBy(desc(candidates.rank), asc(a.dueOn), asc(a.id))
+        .orderBy(asc(candidates.tier), desc(candidates.rank), asc(a.dueOn), asc(a.id))
         .offset(offset)
         .limit(limit);
       return rows as ActionWithRefs[];
@@ -160,6 +254,7 @@ export class CorrectiveActionsRepository {
 
   /** How many match, up to `cap` + 1 (the caller reports "cap+" beyond). */
   async countCapped(f: ActionFilter, cap: number): Promise<number> {
+    await this.resolveSearch(f);
     const inner = this.db
       .select({ one: sql`1` })
       .from(correctiveActions)
@@ -171,6 +266,7 @@ export class CorrectiveActionsRepository {
   }
 
   async batchAfter(f: ActionFilter, afterId: number, size: number): Promise<ActionWithRefs[]> {
+    await this.resolveSearch(f);
     const a = correctiveActions;
     const rows = await this.db
       .select(rowColumns())

@@ -47,6 +47,8 @@ const SORTS = [
   { value: '-createdAt', label: 'Newest first' },
   { value: 'status', label: 'Status' },
 ];
+/** The server's order while searching (issue 22): offered, and shown as chosen, only with a term. */
+const BEST_MATCH = { value: 'relevance', label: 'Best match' };
 
 /** The URL keys of the list (`tab` belongs to Inspection Management). */
 const KEYS = ['view', 'search', 'site', 'equipment', 'owner', 'priority', 'status', 'sort'] as const;
@@ -182,8 +184,11 @@ export function CorrectiveActionsList({ siteId, state }: CorrectiveActionsListPr
   const owner = positiveId(values.owner);
   const priority = correctiveActionPrioritySchema.safeParse(values.priority || undefined).data;
   const status = correctiveActionStatusSchema.safeParse(values.status || undefined).data;
-  // A sort the API does not know (a hand-edited URL) falls back to the default order.
-  const sort = correctiveActionListQuerySchema.shape.sort.safeParse(values.sort || undefined).data;
+  // A sort the API does not know (a hand-edited URL) falls back to the default order. While
+  // searching the server's default is "Best match" (sent as no sort); without a term it means
+  // nothing and is not offered.
+  const parsedSort = correctiveActionListQuerySchema.shape.sort.safeParse(values.sort || undefined).data;
+  const sort = parsedSort === 'relevance' && !values.search ? undefined : parsedSort;
   const params: CorrectiveActionListParams = {
     view,
     ...(values.search ? { search: values.search } : {}),
@@ -335,10 +340,11 @@ export function CorrectiveActionsList({ siteId, state }: CorrectiveActionsListPr
           />
           <Select
             label="Sort by"
-            data={SORTS}
-            value={sort ?? null}
+            data={values.search ? [BEST_MATCH, ...SORTS] : SORTS}
+            value={sort ?? (values.search ? BEST_MATCH.value : null)}
             placeholder="Overdue first"
-            clearable
+            // Clearing goes back to the default order: nothing to clear when that is shown.
+            clearable={sort !== undefined && sort !== 'relevance'}
             clearButtonProps={{ 'aria-label': 'Clear sort' }}
             onChange={(next) => update({ sort: next })}
             comboboxProps={{ withinPortal: true }}
