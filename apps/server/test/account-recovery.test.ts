@@ -251,7 +251,8 @@ describe('forgot password', () => {
     const events = await ctx.db
       .select({ action: auditEvents.action })
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'user'), eq(auditEvents.entityId, String(user.id))));
+      .where(and(eq(auditEvents.entityType, 'user'), eq(auditEvents.entityId, String(user.id))))
+      .orderBy(auditEvents.id);
     expect(events.map((e) => e.action)).toEqual(
       expect.arrayContaining([
         'auth.password_reset_requested',

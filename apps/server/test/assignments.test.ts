@@ -143,7 +143,8 @@ describe('assignments: /api/auth/...assignments...', () => {
     const audit = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'assignment'), eq(auditEvents.entityId, String(assignment.id))));
+      .where(and(eq(auditEvents.entityType, 'assignment'), eq(auditEvents.entityId, String(assignment.id))))
+      .orderBy(auditEvents.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'assignment.created', actorId: adminId });
   });
@@ -243,7 +244,8 @@ describe('assignments: /api/auth/...assignments...', () => {
     const audit = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'assignment'), eq(auditEvents.entityId, String(assignment.id))));
+      .where(and(eq(auditEvents.entityType, 'assignment'), eq(auditEvents.entityId, String(assignment.id))))
+      .orderBy(auditEvents.id);
     expect(audit.map((a) => a.action).sort()).toEqual([
       'assignment.created',
       'assignment.reassigned',

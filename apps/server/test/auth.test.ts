@@ -155,7 +155,11 @@ describe('sign-in and sessions', () => {
         .statusCode,
     ).toBe(401);
 
-    const events = await ctx.db.select().from(auditEvents).where(eq(auditEvents.actorId, admin.id));
+    const events = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.actorId, admin.id))
+      .orderBy(auditEvents.id);
     expect(events.map((e) => e.action).sort()).toEqual(['auth.login', 'auth.logout']);
   });
 
@@ -212,7 +216,8 @@ describe('sign-in and sessions', () => {
     const [event] = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'auth.login_failed'), eq(auditEvents.entityId, String(admin.id))));
+      .where(and(eq(auditEvents.action, 'auth.login_failed'), eq(auditEvents.entityId, String(admin.id))))
+      .orderBy(auditEvents.id);
     expect(event).toBeDefined();
     expect(JSON.stringify(event)).not.toContain('Secret-Guess-123');
     expect(event!.ipAddress).toBe('10.40.0.1');

@@ -59,7 +59,8 @@ async function auditCount(entityType: string, ids: number[], action?: string) {
         inArray(auditEvents.entityId, ids.map(String)),
         action ? eq(auditEvents.action, action) : undefined,
       ),
-    );
+    )
+    .orderBy(auditEvents.id);
   return rows.length;
 }
 

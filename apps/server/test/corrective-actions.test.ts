@@ -70,7 +70,8 @@ describe('corrective actions', () => {
       .from(auditEvents)
       .where(
         and(eq(auditEvents.action, 'corrective_action.created'), eq(auditEvents.actorId, w.inspector.id)),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(audits.length).toBeGreaterThanOrEqual(3);
 
     const detail = (await api(ctx, 'GET', `/api/auth/inspections/${inspectionId}`, w.admin.token)).json();

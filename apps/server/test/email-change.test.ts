@@ -74,7 +74,8 @@ describe('email change', () => {
     const events = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'user.email_changed'), eq(auditEvents.entityId, String(user.id))));
+      .where(and(eq(auditEvents.action, 'user.email_changed'), eq(auditEvents.entityId, String(user.id))))
+      .orderBy(auditEvents.id);
     expect(events[0]).toMatchObject({ before: { email: user.email }, after: { email: newEmail } });
   });
 

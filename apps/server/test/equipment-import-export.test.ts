@@ -153,13 +153,15 @@ describe('equipment import and export', () => {
     const audits = await ctx.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.action, 'equipment.imported'));
+      .where(eq(auditEvents.action, 'equipment.imported'))
+      .orderBy(auditEvents.id);
     const importedIds = new Set(units.filter((u) => u.assetTag !== 'FE-EXISTING').map((u) => String(u.id)));
     expect(audits.filter((a) => importedIds.has(a.entityId!))).toHaveLength(3);
     const [summary] = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'equipment.import'), eq(auditEvents.entityId, String(site.id))));
+      .where(and(eq(auditEvents.action, 'equipment.import'), eq(auditEvents.entityId, String(site.id))))
+      .orderBy(auditEvents.id);
     expect(summary!.after).toEqual({ fileName: 'units.csv', imported: 3, skipped: 9 });
 
     // The same file again: every row now clashes, nothing more is added.
@@ -271,7 +273,8 @@ describe('equipment import and export', () => {
       const audits = await ctx.db
         .select()
         .from(auditEvents)
-        .where(eq(auditEvents.action, 'equipment.imported'));
+        .where(eq(auditEvents.action, 'equipment.imported'))
+        .orderBy(auditEvents.id);
       expect(audits.filter((a) => (a.after as { assetTag?: string }).assetTag?.startsWith('BOOM'))).toEqual(
         [],
       );

@@ -132,7 +132,8 @@ describe('label sheet PDF', () => {
       .from(auditEvents)
       .where(
         and(eq(auditEvents.action, 'equipment.labels_printed'), eq(auditEvents.entityId, String(siteA.id))),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(events.length).toBe(2);
     expect(events.at(-1)!.after).toMatchObject({ format: 'pdf', layout: '2x4', rowCount: 2 });
   });

@@ -82,7 +82,8 @@ describe('equipment catalogue: /api/auth/global-equipment', () => {
           eq(auditEvents.entityType, 'equipment_type'),
           eq(auditEvents.entityId, String(body.equipmentType.id)),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(events.map((e) => e.action)).toEqual(['equipment_type.created']);
     expect(events[0]!.after).toMatchObject({ name, inspectionIntervalDays: 90 });
   });
@@ -240,7 +241,8 @@ describe('equipment catalogue: /api/auth/global-equipment', () => {
     const events = await ctx.db
       .select({ action: auditEvents.action })
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'equipment_type'), eq(auditEvents.entityId, String(type.id))));
+      .where(and(eq(auditEvents.entityType, 'equipment_type'), eq(auditEvents.entityId, String(type.id))))
+      .orderBy(auditEvents.id);
     expect(events.map((e) => e.action)).toEqual(['equipment_type.archived', 'equipment_type.restored']);
 
     expect((await call('PUT', '/api/auth/global-equipment/update/999999', { name: 'x' })).statusCode).toBe(
@@ -300,7 +302,8 @@ describe('equipment catalogue: /api/auth/global-equipment', () => {
     const [event] = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'equipment_type'), eq(auditEvents.entityId, String(type.id))));
+      .where(and(eq(auditEvents.entityType, 'equipment_type'), eq(auditEvents.entityId, String(type.id))))
+      .orderBy(auditEvents.id);
     expect(event!.before).toMatchObject({ inspectionIntervalDays: 30 });
     expect(event!.after).toMatchObject({ inspectionIntervalDays: 365, recomputedUnits: 4 });
   });
@@ -316,7 +319,8 @@ describe('equipment catalogue: /api/auth/global-equipment', () => {
       .from(auditEvents)
       .where(
         and(eq(auditEvents.action, 'equipment_type.deleted'), eq(auditEvents.entityId, String(unused.id))),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(event!.before).toMatchObject({ name: unused.name });
 
     const used = await insertType(ctx.db);

@@ -60,7 +60,8 @@ describe('escalation', () => {
     const audit = await ctx.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.action, 'settings.escalation_updated'));
+      .where(eq(auditEvents.action, 'settings.escalation_updated'))
+      .orderBy(auditEvents.id);
     expect(audit).toHaveLength(1);
   });
 
@@ -107,7 +108,8 @@ describe('escalation', () => {
           eq(auditEvents.action, 'escalation.fired'),
           inArray(auditEvents.entityId, [String(soon.id), String(late.id)]),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(audits).toHaveLength(3);
 
     // Rescheduled (a new due date), the overdue step is armed again for it.

@@ -65,7 +65,8 @@ describe('inspection categories API', () => {
           eq(auditEvents.entityType, 'inspection_category'),
           eq(auditEvents.entityId, String(body.category.id)),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(event).toMatchObject({ action: 'inspection_category.created', actorId: adminId });
     expect(event!.after).toMatchObject({ name, colour: '#2b8a3e', active: true });
   });
@@ -140,7 +141,8 @@ describe('inspection categories API', () => {
       .from(auditEvents)
       .where(
         and(eq(auditEvents.entityType, 'inspection_category'), eq(auditEvents.entityId, String(category.id))),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(events.map((e) => e.action)).toEqual([
       'inspection_category.created',
       'inspection_category.updated',
@@ -198,7 +200,8 @@ describe('inspection categories API', () => {
           eq(auditEvents.action, 'inspection_category.deleted'),
           eq(auditEvents.entityId, String(unused.id)),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(event!.before).toMatchObject({ name: unused.name });
 
     const used = await createCategory();

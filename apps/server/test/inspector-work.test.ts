@@ -382,7 +382,8 @@ describe('inspector work: /api/inspector/...', () => {
           and(eq(auditEvents.entityType, 'assignment'), eq(auditEvents.entityId, String(a.id))),
           and(eq(auditEvents.entityType, 'inspection'), eq(auditEvents.entityId, String(inspection!.id))),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(trail.map((t) => t.action).sort()).toEqual([
       'assignment.created',
       'assignment.started',
@@ -621,7 +622,8 @@ describe('inspector work: /api/inspector/...', () => {
       .from(auditEvents)
       .where(
         inArray(auditEvents.action, ['inspection.completed', 'assignment.completed', 'equipment.inspected']),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(audits).toEqual(
       expect.arrayContaining([
         { action: 'inspection.completed', entityId: String(inspection!.id) },
@@ -869,7 +871,8 @@ describe('inspector work: /api/inspector/...', () => {
           eq(auditEvents.action, 'inspection.file_uploaded'),
           eq(auditEvents.entityId, url.split('/').pop()!),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(audit!.actorId).toBe(inspector.id);
 
     const fake = multipartFile(

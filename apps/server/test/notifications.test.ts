@@ -154,7 +154,8 @@ describe('mark read, mark all read, delete', () => {
     const audits = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'notification.read'), eq(auditEvents.entityId, String(mine.id))));
+      .where(and(eq(auditEvents.action, 'notification.read'), eq(auditEvents.entityId, String(mine.id))))
+      .orderBy(auditEvents.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]?.actorId).toBe(me.id);
 
@@ -220,7 +221,8 @@ describe('mark read, mark all read, delete', () => {
     const audits = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'notification.delete'), eq(auditEvents.entityId, String(gone.id))));
+      .where(and(eq(auditEvents.action, 'notification.delete'), eq(auditEvents.entityId, String(gone.id))))
+      .orderBy(auditEvents.id);
     expect(audits[0]?.before).toMatchObject({ title: 'Gone' });
   });
 

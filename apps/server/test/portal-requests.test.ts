@@ -120,7 +120,8 @@ describe('client portal: requests, corrective actions and notifications', () => 
             eq(auditEvents.action, 'inspection_request.created'),
             eq(auditEvents.entityId, String(request.id)),
           ),
-        );
+        )
+        .orderBy(auditEvents.id);
       expect(audit).toMatchObject({ actorId: a.id });
 
       const second = await fileRequest(a.token, { siteId: a.siteId, message: 'Whole site please' });
@@ -267,7 +268,8 @@ describe('client portal: requests, corrective actions and notifications', () => 
       const audits = await ctx.db
         .select({ action: auditEvents.action, after: auditEvents.after })
         .from(auditEvents)
-        .where(inArray(auditEvents.action, ['inspection_request.scheduled', 'assignment.created']));
+        .where(inArray(auditEvents.action, ['inspection_request.scheduled', 'assignment.created']))
+        .orderBy(auditEvents.id);
       expect(audits.some((e) => e.action === 'inspection_request.scheduled')).toBe(true);
       expect(
         audits.some(
@@ -533,7 +535,8 @@ describe('client portal: requests, corrective actions and notifications', () => 
         .from(auditEvents)
         .where(
           and(eq(auditEvents.action, 'corrective_action.evidence_uploaded'), eq(auditEvents.actorId, a.id)),
-        );
+        )
+        .orderBy(auditEvents.id);
       expect(audit).toBeDefined();
     });
 

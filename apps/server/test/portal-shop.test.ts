@@ -200,7 +200,8 @@ describe('client portal: the shop (/api/portal/shop, cart, orders, bills)', () =
     const audits = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.actorId, a.id), eq(auditEvents.entityType, 'shop_order')));
+      .where(and(eq(auditEvents.actorId, a.id), eq(auditEvents.entityType, 'shop_order')))
+      .orderBy(auditEvents.id);
     expect(audits.length).toBeGreaterThan(0);
     expect((await ok<{ cart: { lines: unknown[] } }>('GET', '/api/portal/cart', a.token)).cart.lines).toEqual(
       [],

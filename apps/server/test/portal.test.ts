@@ -398,7 +398,8 @@ describe('compliance certificate', () => {
           eq(auditEvents.action, 'portal.certificate_downloaded'),
           eq(auditEvents.entityId, String(w.siteId)),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(audit).toMatchObject({ actorId: clientA.id });
   });
 

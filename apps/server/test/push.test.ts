@@ -285,7 +285,8 @@ describe('push registrations', () => {
           eq(auditEvents.entityType, 'push_registration'),
           eq(auditEvents.entityId, String(registrationId)),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(audit.map((a) => a.action).sort()).toEqual([
       'push.registration_create',
       'push.registration_refresh',
@@ -362,7 +363,8 @@ describe('push registrations', () => {
           eq(auditEvents.action, 'push.registration_delete'),
           eq(auditEvents.entityId, String(mine.registrationId)),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
     expect(deleteAudit?.actorId).toBe(mine.user.id);
     // Theirs is untouched.
     expect((await call('GET', '/api/push/registrations', theirs.token)).json().registrations).toHaveLength(1);

@@ -71,7 +71,8 @@ describe('saved views API', () => {
     const [event] = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'saved_view.created'), eq(auditEvents.entityId, String(view.id))));
+      .where(and(eq(auditEvents.action, 'saved_view.created'), eq(auditEvents.entityId, String(view.id))))
+      .orderBy(auditEvents.id);
     expect(event?.actorId).toBe(adminAId);
 
     const list = await call('GET', '/api/saved-views?list=sites', adminA);
@@ -144,7 +145,8 @@ describe('saved views API', () => {
     const [event] = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'saved_view.deleted'), eq(auditEvents.entityId, String(view.id))));
+      .where(and(eq(auditEvents.action, 'saved_view.deleted'), eq(auditEvents.entityId, String(view.id))))
+      .orderBy(auditEvents.id);
     expect(event?.before).toMatchObject({ name: 'Drafts by name' });
   });
 

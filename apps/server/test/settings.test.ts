@@ -61,7 +61,8 @@ describe('PATCH /api/auth/me (own profile)', () => {
     const audit = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'user.update_own_profile'), eq(auditEvents.entityId, String(me.id))));
+      .where(and(eq(auditEvents.action, 'user.update_own_profile'), eq(auditEvents.entityId, String(me.id))))
+      .orderBy(auditEvents.id);
     expect(audit[0]?.after).toMatchObject({ firstName: 'Priya', lastName: 'Sharma' });
   });
 
@@ -143,7 +144,8 @@ describe('POST /api/auth/change-password', () => {
     const audit = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'user.change_password'), eq(auditEvents.entityId, String(me.id))));
+      .where(and(eq(auditEvents.action, 'user.change_password'), eq(auditEvents.entityId, String(me.id))))
+      .orderBy(auditEvents.id);
     expect(audit).toHaveLength(1);
   });
 
@@ -286,7 +288,8 @@ describe('organisation settings', () => {
     const audit = await ctx.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.action, 'settings.organisation'));
+      .where(eq(auditEvents.action, 'settings.organisation'))
+      .orderBy(auditEvents.id);
     expect(audit.at(-1)?.after).toMatchObject(body);
   });
 

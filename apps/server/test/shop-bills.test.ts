@@ -232,7 +232,8 @@ describe('shop bills: GST invoices and credit notes', () => {
     const [audit] = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'shop_bill.issued'), eq(auditEvents.entityId, String(issued.id))));
+      .where(and(eq(auditEvents.action, 'shop_bill.issued'), eq(auditEvents.entityId, String(issued.id))))
+      .orderBy(auditEvents.id);
     expect(audit?.after).toMatchObject({
       billNumber: issued.billNumber,
       orderId: order.id,
@@ -459,7 +460,8 @@ describe('shop bills: GST invoices and credit notes', () => {
     const [audit] = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'shop_bill.cancelled'), eq(auditEvents.entityId, String(first.id))));
+      .where(and(eq(auditEvents.action, 'shop_bill.cancelled'), eq(auditEvents.entityId, String(first.id))))
+      .orderBy(auditEvents.id);
     expect(audit).toMatchObject({
       actorId: adminId,
       after: { status: 'cancelled', cancelReason: 'Wrong billing address' },

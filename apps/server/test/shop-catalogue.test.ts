@@ -310,7 +310,8 @@ describe('shop catalogue: /api/shop', () => {
       const events = await ctx.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.entityType, 'shop_product'), eq(auditEvents.entityId, String(created.id))));
+        .where(and(eq(auditEvents.entityType, 'shop_product'), eq(auditEvents.entityId, String(created.id))))
+        .orderBy(auditEvents.id);
       expect(events.map((e) => e.action).sort()).toEqual(['shop_product.created', 'shop_product.updated']);
       expect(events.every((e) => e.actorId === adminId)).toBe(true);
     });
@@ -737,7 +738,8 @@ describe('shop catalogue: /api/shop', () => {
       const events = await ctx.db
         .select()
         .from(auditEvents)
-        .where(eq(auditEvents.action, 'shop_valuation.exported'));
+        .where(eq(auditEvents.action, 'shop_valuation.exported'))
+        .orderBy(auditEvents.id);
       expect(events.length).toBeGreaterThan(0);
     });
   });

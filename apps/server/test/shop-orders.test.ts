@@ -541,7 +541,8 @@ describe('shop orders: addresses, cart, orders (/api/shop)', () => {
       const audit = await ctx.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.action, 'order.placed'), eq(auditEvents.entityId, String(order.id))));
+        .where(and(eq(auditEvents.action, 'order.placed'), eq(auditEvents.entityId, String(order.id))))
+        .orderBy(auditEvents.id);
       expect(audit).toHaveLength(1);
       const after = await ctx.db.select().from(notifications).where(eq(notifications.userId, otherAdminId));
       const fresh = after.filter((n) => !before.some((b) => b.id === n.id));
@@ -1065,7 +1066,8 @@ describe('shop orders: addresses, cart, orders (/api/shop)', () => {
       const audits = await ctx.db
         .select()
         .from(auditEvents)
-        .where(eq(auditEvents.action, 'shop_order.exported'));
+        .where(eq(auditEvents.action, 'shop_order.exported'))
+        .orderBy(auditEvents.id);
       expect(audits.length).toBeGreaterThanOrEqual(2);
     });
 

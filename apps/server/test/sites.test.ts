@@ -80,7 +80,8 @@ describe('site management', () => {
           eq(auditEvents.entityId, String(siteId)),
           eq(auditEvents.action, action),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
   }
 
   beforeAll(async () => {

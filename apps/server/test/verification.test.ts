@@ -199,7 +199,8 @@ describe('verifiable reports: seals, chain, public checks', () => {
     const events = await ctx.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.action, 'verification.key_created'));
+      .where(eq(auditEvents.action, 'verification.key_created'))
+      .orderBy(auditEvents.id);
     expect(events).toHaveLength(1);
   });
 

@@ -128,11 +128,12 @@ class CertificateWriter {
     }
     const columns = [
       { heading: 'Asset tag', width: 0.14 },
-      { heading: 'Unit', width: 0.24 },
+      { heading: 'Unit', width: 0.22 },
       { heading: 'Last inspected', width: 0.13 },
       { heading: 'Result', width: 0.08 },
       { heading: 'Due status', width: 0.13 },
-      { heading: 'Seal id', width: 0.28 },
+      // A seal id is 32 hex digits, up to 142 pt at 8 pt Helvetica: the column keeps it on one line.
+      { heading: 'Seal id', width: 0.3 },
     ].map((c) => ({ ...c, width: c.width * this.width }));
     const row = (cells: string[], bold: boolean, colour = COLOURS.ink) => {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
