@@ -255,7 +255,9 @@ describe('portal requests and actions: file, schedule, see it; comments shared w
         .poll(() => drawer.getByTestId('assignment-site').inputValue())
         .toContain(action.site.siteCode);
       expect(await drawer.getByTestId('assignment-category').inputValue()).toBe(CATEGORY);
-      expect(await drawer.getByTestId('assignment-scheduled').inputValue()).toBe(isoDay(3));
+      // Shown in the organisation's date format (DD/MM/YYYY by default), as every date field is.
+      const [year, month, day] = isoDay(3).split('-');
+      expect(await drawer.getByTestId('assignment-scheduled').inputValue()).toBe(`${day}/${month}/${year}`);
       await choose(drawer, page, 'Template', TEMPLATE, new RegExp(TEMPLATE));
       const inspector = drawer.getByTestId('assignment-inspector');
       await inspector.click();
