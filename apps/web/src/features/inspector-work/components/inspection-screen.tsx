@@ -7,7 +7,6 @@ import {
 } from '@inspecta/contract';
 import { ActionIcon, Alert, Box, Button, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconChevronLeft,
   IconChevronRight,
   IconInfoCircle,
@@ -28,28 +27,13 @@ import { answersBody, evaluateUnits, formUnits } from '../lib/answers';
 import { removeDraft } from '../lib/draft-store';
 import { DonePanel } from './done-panel';
 import classes from './inspector.module.css';
-import { InspectorTopBar } from './inspector-top-bar';
+import { BackToAssignments, InspectorTopBar } from './inspector-top-bar';
 import { ReviewPanel } from './review-panel';
 import { SaveStatus } from './save-status';
 import { StartPanel } from './start-panel';
 import { UnitPicker } from './unit-picker';
 
 const uploads: ChecklistUploads = { upload: uploadInspectionFile, maxPhotos: MAX_PHOTOS_PER_ITEM };
-
-function BackButton() {
-  return (
-    <ActionIcon
-      component={Link}
-      to={paths.inspector}
-      size={44}
-      variant="subtle"
-      color="white"
-      aria-label="Back to my assignments"
-    >
-      <IconArrowLeft size={24} aria-hidden="true" />
-    </ActionIcon>
-  );
-}
 
 function ActionBar({ children }: { children: React.ReactNode }) {
   return (
@@ -160,7 +144,7 @@ function InspectionWorkspace({ assignment, user, unitId }: WorkspaceProps) {
   if (done) {
     return (
       <div className={classes.page}>
-        <InspectorTopBar start={<BackButton />} title={title} subtitle={assignment.template.name} />
+        <InspectorTopBar start={<BackToAssignments />} title={title} subtitle={assignment.template.name} />
         <main className={classes.content}>
           <DonePanel inspection={done} />
         </main>
@@ -171,7 +155,7 @@ function InspectionWorkspace({ assignment, user, unitId }: WorkspaceProps) {
   if (!draft.started) {
     return (
       <div className={classes.page}>
-        <InspectorTopBar start={<BackButton />} title={title} subtitle={assignment.template.name} />
+        <InspectorTopBar start={<BackToAssignments />} title={title} subtitle={assignment.template.name} />
         <main className={classes.content}>
           <StartPanel assignment={assignment} />
         </main>
@@ -189,7 +173,7 @@ function InspectionWorkspace({ assignment, user, unitId }: WorkspaceProps) {
   return (
     <div className={classes.page}>
       <InspectorTopBar
-        start={<BackButton />}
+        start={<BackToAssignments />}
         title={title}
         subtitle={
           <SaveStatus state={draft.saveState} error={draft.saveError} onRetry={() => void draft.retry()} />
@@ -416,7 +400,7 @@ export function InspectionScreen({
   return (
     <div className={classes.page}>
       <InspectorTopBar
-        start={<BackButton />}
+        start={<BackToAssignments />}
         title={assignment?.site.name ?? 'Assignment'}
         subtitle={assignment?.template.name}
       />

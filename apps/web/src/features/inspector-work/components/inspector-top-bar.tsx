@@ -1,5 +1,8 @@
-import { Box, Text } from '@mantine/core';
+import { ActionIcon, Box, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import classes from './inspector.module.css';
 
 interface InspectorTopBarProps {
@@ -29,5 +32,21 @@ export function InspectorTopBar({ start, title, subtitle, end }: InspectorTopBar
         {end}
       </div>
     </header>
+  );
+}
+
+/** The top bar's way back to the inspector's assignments. */
+export function BackToAssignments() {
+  return (
+    <ActionIcon
+      component={Link}
+      to={paths.inspector}
+      size={44}
+      variant="subtle"
+      color="white"
+      aria-label="Back to my assignments"
+    >
+      <IconArrowLeft size={24} aria-hidden="true" />
+    </ActionIcon>
   );
 }

@@ -1,12 +1,12 @@
 import { unitIdFromLabel } from '@inspecta/contract';
-import { ActionIcon, Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCameraOff, IconKeyboard } from '@tabler/icons-react';
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCameraOff, IconKeyboard } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadQrDecoder } from '../lib/qr-decoder';
 import classes from './inspector.module.css';
-import { InspectorTopBar } from './inspector-top-bar';
+import { BackToAssignments, InspectorTopBar } from './inspector-top-bar';
 
 type CameraState = 'starting' | 'scanning' | 'denied' | 'unavailable';
 
@@ -113,18 +113,7 @@ export function ScanScreen() {
   return (
     <div className={classes.page}>
       <InspectorTopBar
-        start={
-          <ActionIcon
-            component={Link}
-            to={paths.inspector}
-            size={44}
-            variant="subtle"
-            color="white"
-            aria-label="Back to my assignments"
-          >
-            <IconArrowLeft size={24} aria-hidden="true" />
-          </ActionIcon>
-        }
+        start={<BackToAssignments />}
         title="Scan label"
         subtitle="Point the camera at a unit's QR label"
       />

@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconScan } from '@tabler/icons-react';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconScan } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useInspectorUnit } from '../api/get-unit';
 import classes from './inspector.module.css';
-import { InspectorTopBar } from './inspector-top-bar';
+import { BackToAssignments, InspectorTopBar } from './inspector-top-bar';
 
 /** The checklist of one unit: its assignment's form, opened on that unit. */
 export function unitChecklistPath(assignmentId: number, unitId: number): string {
@@ -23,22 +23,7 @@ export function UnitLabelScreen({ unitId }: { unitId: number }) {
   const none = isApiError(query.error) && query.error.status === 404;
   return (
     <div className={classes.page}>
-      <InspectorTopBar
-        start={
-          <ActionIcon
-            component={Link}
-            to={paths.inspector}
-            size={44}
-            variant="subtle"
-            color="white"
-            aria-label="Back to my assignments"
-          >
-            <IconArrowLeft size={24} aria-hidden="true" />
-          </ActionIcon>
-        }
-        title="Scanned unit"
-        subtitle={`Unit code ${unitId}`}
-      />
+      <InspectorTopBar start={<BackToAssignments />} title="Scanned unit" subtitle={`Unit code ${unitId}`} />
       <main className={classes.content}>
         {query.isError ? (
           <Alert
