@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isoDay, uniqueMobile } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -24,8 +25,6 @@ const TAG = `BK${randomBytes(3).toString('hex').toUpperCase()}`;
 const SLOW = 120_000;
 
 let token = '';
-const mobile = () => `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseURL()}/api${path}`, {
@@ -42,7 +41,7 @@ const registered = (body: Record<string, unknown>) =>
   call<{ user: { id: number } }>('POST', '/admin/register', {
     sendInvitation: false,
     password: 'Harbour-lantern-42',
-    phone: mobile(),
+    phone: uniqueMobile(),
     ...body,
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, isoDay, uniqueMobile } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -57,21 +58,6 @@ interface Setup {
   inspectorEmail: string;
 }
 
-async function adminApi<T>(token: string, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${route}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** An inspector with a password and an open assignment covering two units of a demo site. */
 async function createSetup(): Promise<Setup> {
   const { email, password } = adminCredentials();
@@ -83,7 +69,7 @@ async function createSetup(): Promise<Setup> {
     firstName: 'Meera',
     lastName: 'Labelscan',
     email: inspectorEmail,
-    phone: '+91 98200 45679',
+    phone: uniqueMobile(),
     employeeCode: `LBL-${stamp}`.slice(0, 20),
     licenceNumber: 'LIC-LBL-8',
     password: INSPECTOR_PASSWORD,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueMobile } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -26,8 +27,6 @@ async function register(token: string, body: Record<string, unknown>) {
     throw new Error(`register failed: ${response.status} ${await response.text()}`);
 }
 
-const mobile = () => `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
 describe('exports of the list screens', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -43,7 +42,7 @@ describe('exports of the list screens', () => {
       firstName: '=SUM(1,2)',
       lastName: 'Formula',
       email: email_('formula'),
-      phone: mobile(),
+      phone: uniqueMobile(),
       company: `${MARKER} Estates`,
     });
     await register(accessToken, {
@@ -51,7 +50,7 @@ describe('exports of the list screens', () => {
       firstName: 'Kavya',
       lastName: 'Rao',
       email: email_('kavya'),
-      phone: mobile(),
+      phone: uniqueMobile(),
       company: `${MARKER} Estates`,
     });
     // Same search term, other role: the Clients tab must leave it out of the file.

@@ -105,9 +105,14 @@ describe('global search and the command palette', () => {
     await input.fill('anjali');
     const userOption = page.getByRole('option', { name: /Anjali Nair/ });
     await userOption.waitFor();
-    // The best result is the active option; arrows move and come back.
+    // The best result is the active option; arrows move and come back. Read inside the palette's
+    // own listbox: closed Select dropdowns of the page keep their (hidden) options in the document.
     await page.waitForFunction(() =>
-      document.querySelector('[role="option"][aria-selected="true"]')?.textContent?.includes('Anjali Nair'),
+      document
+        .querySelector(
+          '[role="listbox"][aria-label="Results and screens"] [role="option"][aria-selected="true"]',
+        )
+        ?.textContent?.includes('Anjali Nair'),
     );
     expect(await input.getAttribute('aria-activedescendant')).toBe(await userOption.getAttribute('id'));
     await input.press('ArrowDown');

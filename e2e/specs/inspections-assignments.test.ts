@@ -127,7 +127,7 @@ describe('inspection management: assignments', () => {
     await page.getByTestId('assignment-search').fill('');
     await page.waitForURL((url) => !url.search.includes('search='));
     const other = page.getByTestId('assignment-row').filter({ hasNotText: 'Lakshmi Rao' }).first();
-    const otherSite = (await other.locator('td').first().locator('p').first().textContent())!.trim();
+    const otherSite = (await other.locator('td[data-label="Site"] p').first().textContent())!.trim();
     await other.getByTestId('assignment-actions').click();
     await page.getByRole('menuitem', { name: 'Cancel assignment' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this assignment?' });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, uniqueMobile } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -36,17 +37,6 @@ const CONTENT = {
   ],
 };
 
-async function adminApi<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** An inspector with a password and an assignment of one unit on a template of its own. */
 async function createAssignment() {
   const { email, password } = adminCredentials();
@@ -58,7 +48,7 @@ async function createAssignment() {
     firstName: 'Noor',
     lastName: 'Keyboard',
     email: inspectorEmail,
-    phone: '+91 98200 45679',
+    phone: uniqueMobile(),
     employeeCode: `KB-${stamp}`.slice(0, 20),
     licenceNumber: 'LIC-KB-1',
     password: INSPECTOR_PASSWORD,

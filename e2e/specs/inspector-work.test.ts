@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, isoDay, uniqueMobile } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
-  baseURL,
   launchBrowser,
   newContext,
   screenshot,
@@ -66,21 +66,6 @@ interface Setup {
   unitNames: string[];
 }
 
-async function adminApi<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** An inspector with a password, a published template, and an assignment of two units to them. */
 async function createAssignment(): Promise<Setup> {
   const { email, password } = adminCredentials();
@@ -92,7 +77,7 @@ async function createAssignment(): Promise<Setup> {
     firstName: 'Kiran',
     lastName: 'Fieldwork',
     email: inspectorEmail,
-    phone: '+91 98200 45678',
+    phone: uniqueMobile(),
     employeeCode: `E2E-${stamp}`.slice(0, 20),
     licenceNumber: 'LIC-E2E-7',
     password: INSPECTOR_PASSWORD,

@@ -1,10 +1,10 @@
 import type { CorrectiveActionDetail, CorrectiveActionListResponse } from '@inspecta/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi as api, uniqueMobile } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
-  baseURL,
   launchBrowser,
   newContext,
   screenshot,
@@ -44,17 +44,6 @@ const CONTENT = {
     },
   ],
 };
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /** Waits until the data has arrived and the screen has stopped moving. */
 async function settle(page: Page) {
@@ -118,7 +107,7 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
       userType: 'inspector',
       ...INSPECTOR,
       email: INSPECTOR_EMAIL,
-      phone: `+91 97${String(Date.now() % 100_000_000).padStart(8, '0')}`,
+      phone: uniqueMobile(),
       employeeCode: `LOOP-${stamp}`.slice(0, 20),
       licenceNumber: 'FSL-MH-55120',
       password: PASSWORD,

@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi as api, uniqueMobile } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
-  baseURL,
   launchBrowser,
   newContext,
   screenshot,
@@ -29,17 +29,6 @@ const CLIENT_EMAIL = `devika.account.${stamp}@inspecta.test`;
 const REPORT_READY_EMAIL = 'An inspection report of one of my sites is ready: E-mail';
 const shotsDir = path.join(repoRoot, 'docs', 'screenshots');
 
-async function api<T>(token: string, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${route}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
 describe('portal account: notification preferences that last, and the bell counting the unread', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -55,7 +44,7 @@ describe('portal account: notification preferences that last, and the bell count
       userType: 'client',
       ...CLIENT,
       email: CLIENT_EMAIL,
-      phone: `+91 97${String(Date.now() % 100_000_000).padStart(8, '0')}`,
+      phone: uniqueMobile(),
       company: `Accountwala Mills ${stamp}`,
       password: PASSWORD,
     });

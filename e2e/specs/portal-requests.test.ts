@@ -10,10 +10,10 @@ import type {
 } from '@inspecta/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi as api, isoDay } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
-  baseURL,
   launchBrowser,
   newContext,
   screenshot,
@@ -45,17 +45,6 @@ const INTERNAL = `Internal: vendor invoice pending ${stamp}`;
 const ANSWER = `Thank you, the store room is open from 9 ${stamp}`;
 const shotsDir = path.join(repoRoot, 'docs', 'screenshots');
 
-async function api<T>(token: string, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${route}`, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** Waits until the data has arrived and the screen has stopped moving. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -85,10 +74,6 @@ async function choose(scope: Locator, page: Page, label: string, typed: string, 
 async function noSidewaysScroll(page: Page) {
   const width = page.viewportSize()?.width ?? 390;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 describe('portal requests and actions: file, schedule, see it; comments shared with the client', () => {

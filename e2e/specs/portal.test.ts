@@ -6,6 +6,7 @@ import type { InspectionSummary, InspectorAssignmentDetail } from '@inspecta/con
 import { PDFParse } from 'pdf-parse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDay } from '../support/api.js';
 import { launchBrowser, screenshot, seriousA11yViolations } from '../support/browser.js';
 import { E2E_ADMIN, repoRoot, type ServerProcess, startServer } from '../support/server-process.js';
 import { untilStill } from '../support/waits.js';
@@ -158,10 +159,6 @@ async function docShot(page: Page, name: string) {
   await untilStill(page.locator('body'));
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
   await screenshot(page, name);
-}
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A small PNG, drawn in the browser as a phone would hand one over. */

@@ -87,7 +87,7 @@ describe('saved views on the sites register', () => {
     await page.getByRole('option', { name: 'Name, Z to A' }).click();
     await page.waitForURL(/sort=-name/);
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('checkbox', { name: 'City' }).uncheck();
+    await page.getByRole('checkbox', { name: 'City', exact: true }).uncheck();
     await page.keyboard.press('Escape');
     await expect.poll(() => cityShown(page)).toEqual({ header: false, cell: false });
     await expect.poll(() => page.getByRole('button', { name: 'Columns (1 hidden)' }).isVisible()).toBe(true);
