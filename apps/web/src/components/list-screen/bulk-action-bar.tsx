@@ -3,7 +3,9 @@ import { Alert, Button, Group, List, type MantineSpacing, Modal, Paper, Stack, T
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { type ExportFormat, ExportMenu } from '@/components/ui/export-menu';
 import { isApiError } from '@/lib/api-client';
+import type { ExportOptions } from '@/lib/download';
 import type { RowSelection } from './use-row-selection';
 
 type BulkValues = Record<string, string>;
@@ -33,8 +35,8 @@ interface BulkActionBarProps {
   /** What a row is: ['user', 'users']. */
   noun: [string, string];
   actions: BulkAction[];
-  /** More controls for the selection (its export). */
-  extra?: ReactNode;
+  /** Downloads the selected rows (the list's own export with their ids); its menu names them by `noun`. */
+  exportSelection?: (format: ExportFormat, options: ExportOptions, ids: number[]) => Promise<string>;
   /** Space below the bar, where the list does not stack its parts with a gap. */
   mb?: MantineSpacing;
 }
@@ -52,7 +54,7 @@ interface Refusal {
  * is all or nothing, so a refusal (409) lists each refused row and why, and nothing changed. Done,
  * it shows the server's summary as a notification and clears the selection.
  */
-export function BulkActionBar({ selection, noun, actions, extra, mb }: BulkActionBarProps) {
+export function BulkActionBar({ selection, noun, actions, exportSelection, mb }: BulkActionBarProps) {
   const [open, setOpen] = useState<BulkAction | null>(null);
   const [values, setValues] = useState<BulkValues>({});
   const [busy, setBusy] = useState(false);
@@ -132,7 +134,15 @@ export function BulkActionBar({ selection, noun, actions, extra, mb }: BulkActio
                 {action.label}
               </Button>
             ))}
-            {extra}
+            {exportSelection ? (
+              <ExportMenu
+                label={`selected ${noun[1]}`}
+                size="xs"
+                title="Download the selected rows"
+                onExport={(format, options) => exportSelection(format, options, selection.ids)}
+                data-testid="bulk-export"
+              />
+            ) : null}
             <Button
               size="xs"
               variant="subtle"

@@ -2,7 +2,6 @@ import { Select, Textarea } from '@mantine/core';
 import { IconUserShare, IconX } from '@tabler/icons-react';
 import { BulkActionBar } from '@/components/list-screen/bulk-action-bar';
 import { useRowSelection } from '@/components/list-screen/use-row-selection';
-import { ExportMenu } from '@/components/ui/export-menu';
 import { useBulkAssignments } from '../api/bulk-assignments';
 import { exportAssignments } from '../api/export-assignments';
 import type { AssignmentListParams } from '../api/get-assignments';
@@ -78,15 +77,7 @@ export function useAssignmentsBulk(params: AssignmentListParams) {
             bulk.mutateAsync({ ids, action: 'cancel', cancelReason: values.cancelReason?.trim() }),
         },
       ]}
-      extra={
-        <ExportMenu
-          label="selected assignments"
-          size="xs"
-          title="Download the selected rows"
-          onExport={(format, options) => exportAssignments(format, params, options, selection.ids)}
-          data-testid="bulk-export"
-        />
-      }
+      exportSelection={(format, options, ids) => exportAssignments(format, params, options, ids)}
     />
   );
   return { selection, bar };

@@ -1,7 +1,6 @@
 import { IconArchive } from '@tabler/icons-react';
 import { BulkActionBar } from '@/components/list-screen/bulk-action-bar';
 import { useRowSelection } from '@/components/list-screen/use-row-selection';
-import { ExportMenu } from '@/components/ui/export-menu';
 import { useBulkEquipment } from '../api/bulk-equipment';
 import { exportEquipment } from '../api/export-equipment';
 import type { EquipmentFilters } from '../api/get-equipments';
@@ -33,15 +32,7 @@ export function useEquipmentBulk(filters: EquipmentFilters) {
           run: (ids) => bulk.mutateAsync({ ids, action: 'retire' }),
         },
       ]}
-      extra={
-        <ExportMenu
-          label="selected equipment"
-          size="xs"
-          title="Download the selected rows"
-          onExport={(format, options) => exportEquipment(format, filters, options, selection.ids)}
-          data-testid="bulk-export"
-        />
-      }
+      exportSelection={(format, options, ids) => exportEquipment(format, filters, options, ids)}
     />
   );
   return { selection, bar };

@@ -2,7 +2,6 @@ import type { SiteListQuery } from '@inspecta/contract';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { BulkActionBar } from '@/components/list-screen/bulk-action-bar';
 import { useRowSelection } from '@/components/list-screen/use-row-selection';
-import { ExportMenu } from '@/components/ui/export-menu';
 import { useBulkSites } from '../api/bulk-sites';
 import { exportSites } from '../api/export-sites';
 
@@ -41,15 +40,7 @@ export function useSitesBulk(query: SiteListQuery) {
           run: (ids) => bulk.mutateAsync({ ids, action: 'reactivate' }),
         },
       ]}
-      extra={
-        <ExportMenu
-          label="selected sites"
-          size="xs"
-          title="Download the selected rows"
-          onExport={(format, options) => exportSites(format, query, options, selection.ids)}
-          data-testid="bulk-export"
-        />
-      }
+      exportSelection={(format, options, ids) => exportSites(format, query, options, ids)}
     />
   );
   return { selection, bar };

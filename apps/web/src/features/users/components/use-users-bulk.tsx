@@ -1,7 +1,6 @@
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { BulkActionBar } from '@/components/list-screen/bulk-action-bar';
 import { useRowSelection } from '@/components/list-screen/use-row-selection';
-import { ExportMenu } from '@/components/ui/export-menu';
 import { useBulkUsers } from '../api/bulk-users';
 import { exportUsers } from '../api/export-users';
 import type { UserListParams } from '../lib/list-params';
@@ -39,15 +38,7 @@ export function useUsersBulk(params: UserListParams) {
           run: (ids) => bulk.mutateAsync({ ids, action: 'reactivate' }),
         },
       ]}
-      extra={
-        <ExportMenu
-          label="selected users"
-          size="xs"
-          title="Download the selected rows"
-          onExport={(format, options) => exportUsers(format, params, options, selection.ids)}
-          data-testid="bulk-export"
-        />
-      }
+      exportSelection={(format, options, ids) => exportUsers(format, params, options, ids)}
     />
   );
   return { selection, bar };
