@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, isoDay, uniqueMobile } from '../support/api.js';
+import { adminApi, assignUnits, isoDay, publishTemplate, registerInspector } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -63,28 +63,19 @@ async function createSetup(): Promise<Setup> {
   const { email, password } = adminCredentials();
   const { accessToken: token } = await apiLogin(email, password);
   const stamp = Date.now();
-  const inspectorEmail = `label.inspector.${stamp}@inspecta.test`;
-  const { user } = await adminApi<{ user: { id: number } }>(token, 'POST', '/admin/register', {
-    userType: 'inspector',
+  const inspector = await registerInspector(token, {
     firstName: 'Meera',
     lastName: 'Labelscan',
-    email: inspectorEmail,
-    phone: uniqueMobile(),
-    employeeCode: `LBL-${stamp}`.slice(0, 20),
+    tag: 'LBL',
     licenceNumber: 'LIC-LBL-8',
     password: INSPECTOR_PASSWORD,
   });
-  const { category } = await adminApi<{ category: { id: number } }>(token, 'POST', '/inspection-categories', {
+  const { categoryId, templateId } = await publishTemplate(token, {
     name: `Label check ${stamp}`,
+    categoryName: `Label check ${stamp}`,
     description: 'Browser test of the asset labels',
-    colour: '#1f5fa6',
-  });
-  const { template } = await adminApi<{ template: { id: number } }>(token, 'POST', '/templates', {
-    name: `Label check ${stamp}`,
-    categoryId: category.id,
     content: CONTENT,
   });
-  await adminApi(token, 'POST', `/templates/${template.id}/publish`, { changeNote: 'E2E' });
 
   const { equipments } = await adminApi<{
     equipments: Array<Unit & { site: { id: number; status: string; name: string } }>;
@@ -96,23 +87,17 @@ async function createSetup(): Promise<Setup> {
   const list = [...bySite.values()].filter((l) => l.length >= 3).sort((a, b) => a.length - b.length)[0]!;
   const site = list[0]!.site;
   const units = list.slice(0, 2).map(({ id, name, assetTag }) => ({ id, name, assetTag }));
-  const { assignment } = await adminApi<{ assignment: { id: number } }>(
-    token,
-    'POST',
-    '/auth/create/assignments/admin',
-    {
-      siteId: site.id,
-      inspectorId: user.id,
-      categoryId: category.id,
-      templateId: template.id,
-      equipmentScope: 'selected',
-      equipmentIds: units.map((u) => u.id),
-      scheduledFor: isoDay(0),
-      dueOn: isoDay(2),
-      priority: 'normal',
-    },
-  );
-  return { siteId: site.id, siteName: site.name, units, assignmentId: assignment.id, inspectorEmail };
+  const assignmentId = await assignUnits(token, {
+    siteId: site.id,
+    inspectorId: inspector.id,
+    categoryId,
+    templateId,
+    unitIds: units.map((u) => u.id),
+    scheduledFor: isoDay(0),
+    dueOn: isoDay(2),
+    priority: 'normal',
+  });
+  return { siteId: site.id, siteName: site.name, units, assignmentId, inspectorEmail: inspector.email };
 }
 
 /**

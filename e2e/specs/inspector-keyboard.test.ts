@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, uniqueMobile } from '../support/api.js';
+import { adminApi, assignUnits, publishTemplate, registerInspector } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -42,51 +42,35 @@ async function createAssignment() {
   const { email, password } = adminCredentials();
   const { accessToken: token } = await apiLogin(email, password);
   const stamp = Date.now();
-  const inspectorEmail = `keyboard.inspector.${stamp}@inspecta.test`;
-  const { user } = await adminApi<{ user: { id: number } }>(token, 'POST', '/admin/register', {
-    userType: 'inspector',
+  const inspector = await registerInspector(token, {
     firstName: 'Noor',
     lastName: 'Keyboard',
-    email: inspectorEmail,
-    phone: uniqueMobile(),
-    employeeCode: `KB-${stamp}`.slice(0, 20),
+    tag: 'KB',
     licenceNumber: 'LIC-KB-1',
     password: INSPECTOR_PASSWORD,
   });
-  // A category of its own, so the demo categories' counts stay what other specs expect.
-  const { category } = await adminApi<{ category: { id: number } }>(token, 'POST', '/inspection-categories', {
-    name: `Keyboard check ${stamp}`,
-    description: 'Browser test: an inspection done with the keyboard only',
-    colour: '#1f5fa6',
-  });
-  const { template } = await adminApi<{ template: { id: number } }>(token, 'POST', '/templates', {
+  const { categoryId, templateId } = await publishTemplate(token, {
     name: `Keyboard field check ${stamp}`,
-    categoryId: category.id,
+    categoryName: `Keyboard check ${stamp}`,
+    description: 'Browser test: an inspection done with the keyboard only',
     content: CONTENT,
   });
-  await adminApi(token, 'POST', `/templates/${template.id}/publish`, { changeNote: 'E2E' });
   const { equipments } = await adminApi<{
     equipments: Array<{ id: number; site: { id: number; status: string } }>;
   }>(token, 'GET', '/auth/equipments?limit=100&status=in_service');
   const unit = equipments.find((e) => e.site.status === 'active')!;
   const today = new Date().toISOString().slice(0, 10);
-  const { assignment } = await adminApi<{ assignment: { id: number } }>(
-    token,
-    'POST',
-    '/auth/create/assignments/admin',
-    {
-      siteId: unit.site.id,
-      inspectorId: user.id,
-      categoryId: category.id,
-      templateId: template.id,
-      equipmentScope: 'selected',
-      equipmentIds: [unit.id],
-      scheduledFor: today,
-      dueOn: today,
-      priority: 'normal',
-    },
-  );
-  return { assignmentId: assignment.id, inspectorEmail };
+  const assignmentId = await assignUnits(token, {
+    siteId: unit.site.id,
+    inspectorId: inspector.id,
+    categoryId,
+    templateId,
+    unitIds: [unit.id],
+    scheduledFor: today,
+    dueOn: today,
+    priority: 'normal',
+  });
+  return { assignmentId, inspectorEmail: inspector.email };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, isoDay, uniqueMobile } from '../support/api.js';
+import { adminApi, assignUnits, isoDay, publishTemplate, registerInspector } from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -71,30 +71,19 @@ async function createAssignment(): Promise<Setup> {
   const { email, password } = adminCredentials();
   const { accessToken: token } = await apiLogin(email, password);
   const stamp = Date.now();
-  const inspectorEmail = `field.inspector.${stamp}@inspecta.test`;
-  const { user } = await adminApi<{ user: { id: number } }>(token, 'POST', '/admin/register', {
-    userType: 'inspector',
+  const inspector = await registerInspector(token, {
     firstName: 'Kiran',
     lastName: 'Fieldwork',
-    email: inspectorEmail,
-    phone: uniqueMobile(),
-    employeeCode: `E2E-${stamp}`.slice(0, 20),
+    tag: 'E2E',
     licenceNumber: 'LIC-E2E-7',
     password: INSPECTOR_PASSWORD,
   });
-  // A category of its own, so the demo categories' template counts stay what other specs expect.
-  const { category } = await adminApi<{ category: { id: number } }>(token, 'POST', '/inspection-categories', {
-    name: `Field check ${stamp}`,
-    description: 'Browser test of the inspector app',
-    colour: '#1f5fa6',
-  });
-  const categoryId = category.id;
-  const { template } = await adminApi<{ template: { id: number } }>(token, 'POST', '/templates', {
+  const { categoryId, templateId } = await publishTemplate(token, {
     name: `Extinguisher field check ${stamp}`,
-    categoryId,
+    categoryName: `Field check ${stamp}`,
+    description: 'Browser test of the inspector app',
     content: CONTENT,
   });
-  await adminApi(token, 'POST', `/templates/${template.id}/publish`, { changeNote: 'E2E' });
 
   const { equipments } = await adminApi<{
     equipments: Array<{
@@ -110,28 +99,22 @@ async function createAssignment(): Promise<Setup> {
   const units = [...bySite.values()].find((list) => list.length >= 2)!.slice(0, 2);
   const site = units[0]!.site;
 
-  const { assignment } = await adminApi<{ assignment: { id: number } }>(
-    token,
-    'POST',
-    '/auth/create/assignments/admin',
-    {
-      siteId: site.id,
-      inspectorId: user.id,
-      categoryId,
-      templateId: template.id,
-      equipmentScope: 'selected',
-      equipmentIds: units.map((u) => u.id),
-      scheduledFor: isoDay(0),
-      dueOn: isoDay(2),
-      priority: 'high',
-      notes: 'E2E: the extinguishers by the stairwell',
-    },
-  );
+  const assignmentId = await assignUnits(token, {
+    siteId: site.id,
+    inspectorId: inspector.id,
+    categoryId,
+    templateId,
+    unitIds: units.map((u) => u.id),
+    scheduledFor: isoDay(0),
+    dueOn: isoDay(2),
+    priority: 'high',
+    notes: 'E2E: the extinguishers by the stairwell',
+  });
   return {
-    assignmentId: assignment.id,
+    assignmentId,
     siteName: site.name,
     siteCode: site.siteCode,
-    inspectorEmail,
+    inspectorEmail: inspector.email,
     unitNames: units.map((u) => u.name),
   };
 }
