@@ -10,6 +10,9 @@ import { root } from './lib.mjs';
 
 const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 const trees = [];
+// Each test runs dependency-cruiser in a child process: about 1 s on a quiet machine, past the
+// default 5 s on a loaded one.
+const DEPCRUISE_TEST_TIMEOUT = 60_000;
 
 /**
  * Writes the files into a fresh folder beside the real rules and returns the violated rule names.
@@ -67,7 +70,7 @@ const usersModule = {
   'apps/server/src/modules/users/index.ts': "export { userName } from './users.service.js';\n",
 };
 
-describe('server module boundaries', () => {
+describe('server module boundaries', { timeout: DEPCRUISE_TEST_TIMEOUT }, () => {
   it("reports a module that imports another module's repository", () => {
     const found = violations({
       ...usersModule,
@@ -148,7 +151,7 @@ describe('server module boundaries', () => {
   });
 });
 
-describe('web feature and contract boundaries', () => {
+describe('web feature and contract boundaries', { timeout: DEPCRUISE_TEST_TIMEOUT }, () => {
   it("reports a feature that imports another feature's api file, and accepts its index", () => {
     const found = violations({
       'apps/web/src/features/sites/api/get-sites.ts': 'export const getSites = () => [];\n',

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // web-push too, but a fresh database (as here) loads it once to make the VAPID key pair.
 const LAZY_PACKAGES = ['exceljs', 'pdfkit', 'sharp'];
+// Each test starts a fresh process that compiles the whole app with tsx: about 10 s on a quiet
+// machine, past 30 s on a loaded one; the child's own limit below is what bounds it.
+const CHILD_TEST_TIMEOUT = 150_000;
 
 function packagesLoadedAfter(script: string): string[] {
   const code = `
@@ -45,7 +48,7 @@ describe('lazy loading of heavy libraries', () => {
     // The probe works: packages the app does load at start are listed.
     expect(loaded).toContain('@fastify/static');
     for (const name of LAZY_PACKAGES) expect(loaded).not.toContain(name);
-  });
+  }, CHILD_TEST_TIMEOUT);
 
   it('loads exceljs when the first spreadsheet is written', () => {
     const loaded = packagesLoadedAfter(`
@@ -54,5 +57,5 @@ describe('lazy loading of heavy libraries', () => {
     `);
     expect(loaded).toContain('exceljs');
     expect(loaded).not.toContain('pdfkit');
-  });
+  }, CHILD_TEST_TIMEOUT);
 });
