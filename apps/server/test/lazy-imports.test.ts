@@ -42,13 +42,13 @@ function packagesLoadedAfter(script: string): string[] {
   return JSON.parse(lines[lines.length - 1]!) as string[];
 }
 
-describe('lazy loading of heavy libraries', () => {
+describe('lazy loading of heavy libraries', { timeout: CHILD_TEST_TIMEOUT }, () => {
   it('builds and readies the app without loading pdfkit, exceljs or sharp', () => {
     const loaded = packagesLoadedAfter('');
     // The probe works: packages the app does load at start are listed.
     expect(loaded).toContain('@fastify/static');
     for (const name of LAZY_PACKAGES) expect(loaded).not.toContain(name);
-  }, CHILD_TEST_TIMEOUT);
+  });
 
   it('loads exceljs when the first spreadsheet is written', () => {
     const loaded = packagesLoadedAfter(`
@@ -57,5 +57,5 @@ describe('lazy loading of heavy libraries', () => {
     `);
     expect(loaded).toContain('exceljs');
     expect(loaded).not.toContain('pdfkit');
-  }, CHILD_TEST_TIMEOUT);
+  });
 });
