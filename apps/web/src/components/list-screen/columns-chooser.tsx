@@ -154,7 +154,7 @@ export function ColumnsChooser({ list, table }: ColumnsChooserProps) {
             Shown columns
           </Text>
           <Text size="xs" c="dimmed" maw={220}>
-            Tick to show; the arrows move a column left or right (up or down on a phone).
+            Tick to show a column; the arrows move it (the top one comes first).
           </Text>
           {order.map((key, index) => {
             const label = columns[key] ?? key;

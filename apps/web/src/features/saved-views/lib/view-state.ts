@@ -33,9 +33,18 @@ export function currentViewState(
   };
 }
 
+/**
+ * Parameters that name the screen rather than filter it: Completed history is reached by its tab
+ * (`tab=history`), so that alone still opens it with its default view.
+ */
+const screenParams: Partial<Record<SavedViewList, readonly string[]>> = { 'inspection-history': ['tab'] };
+
 /** Whether the address sets any of the list's filters or its sort (then no default view applies). */
 export function hasViewParams(list: SavedViewList, params: URLSearchParams): boolean {
-  return [...savedViewLists[list].filters, 'sort'].some((key) => params.get(key)?.trim());
+  const ignored = screenParams[list] ?? [];
+  return [...savedViewLists[list].filters, 'sort']
+    .filter((key) => !ignored.includes(key))
+    .some((key) => params.get(key)?.trim());
 }
 
 /**
