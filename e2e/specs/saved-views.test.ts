@@ -211,6 +211,8 @@ describe('saved views on the sites register', () => {
     await toggle.click();
     await page.getByTestId('saved-view-default-badge').waitFor();
     expect(await page.getByRole('menuitem', { name: /Clear default/ }).isVisible()).toBe(true);
+    await page.waitForTimeout(200); // the menu's fade-in
+    await shoot(page, 'default-menu-1400');
     await page.keyboard.press('Escape');
 
     // Status moves two places left by keyboard: the headers and the cells follow.
