@@ -204,7 +204,8 @@ describe('saved views on the sites register', () => {
     await page.goto('/dashboard/site-management');
     await page.waitForURL(/status=active/);
     expect(new URL(page.url()).searchParams.get('sort')).toBe('-name');
-    await expect.poll(() => toggle.textContent()).toBe(`View: ${viewName}`);
+    // The router shows the new address once the list's rows for it have loaded (a transition).
+    await expect.poll(() => toggle.textContent(), { timeout: 20_000 }).toBe(`View: ${viewName}`);
     await untilStill(page.getByTestId('site-row').first());
     await expect.poll(() => siteIds(page)).toEqual(rowsOfA);
     await expect.poll(() => cityShown(page)).toEqual({ header: false, cell: false });
