@@ -175,6 +175,100 @@ describe('saved views on the sites register', () => {
     await context.close();
   });
 
+  /** The sites table's shown headers, left to right, and the first row's labelled cells. */
+  const shownColumns = (page: Page) =>
+    page.getByTestId('sites-table').evaluate((table) => {
+      const shown = (el: Element) => (el as HTMLElement).offsetParent !== null;
+      const text = (el: Element) => el.getAttribute('data-card-label') ?? el.textContent?.trim() ?? '';
+      return {
+        headers: Array.from(table.querySelectorAll('thead th')).filter(shown).map(text).filter(Boolean),
+        cells: Array.from(table.querySelectorAll('tbody tr:first-child td[data-label]'))
+          .filter(shown)
+          .map((td) => td.getAttribute('data-label')),
+      };
+    });
+
+  it('admin B makes the shared view their default: the list opens with it, and a moved column moves', async () => {
+    const context = await newContext(browser, 1400, 900);
+    const page = await openAsB(context, '/dashboard/site-management?status=active&sort=-name');
+    await page.getByTestId('site-row').first().waitFor();
+    const toggle = page.getByTestId('saved-views-toggle');
+    await toggle.click();
+    await page.getByRole('menuitem', { name: new RegExp(viewName) }).click();
+    await expect.poll(() => toggle.textContent()).toBe(`View: ${viewName}`);
+    await toggle.click();
+    await page.getByRole('menuitem', { name: `Open the list with “${viewName}”` }).click();
+    await page.getByText(`“${viewName}” opens with the Sites list now`).waitFor();
+
+    // Opened with nothing in its address (the sidebar's link, a bookmark), the list takes the view.
+    await page.goto('/dashboard/site-management');
+    await page.waitForURL(/status=active/);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('-name');
+    // The router shows the new address once the list's rows for it have loaded (a transition).
+    await expect.poll(() => toggle.textContent(), { timeout: 20_000 }).toBe(`View: ${viewName}`);
+    await untilStill(page.getByTestId('site-row').first());
+    await expect.poll(() => siteIds(page)).toEqual(rowsOfA);
+    await expect.poll(() => cityShown(page)).toEqual({ header: false, cell: false });
+    await toggle.click();
+    await page.getByTestId('saved-view-default-badge').waitFor();
+    expect(await page.getByRole('menuitem', { name: /Clear default/ }).isVisible()).toBe(true);
+    await page.waitForTimeout(200); // the menu's fade-in
+    await shoot(page, 'default-menu-1400');
+    await page.keyboard.press('Escape');
+
+    // Status moves two places left by keyboard: the headers and the cells follow.
+    const before = await shownColumns(page);
+    expect(before.headers.slice(-4)).toEqual(['Client', 'Equipment', 'Status', 'Updated']);
+    await page.getByRole('button', { name: 'Columns (1 hidden)' }).click();
+    const up = page.getByRole('button', { name: 'Move Status up' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await shownColumns(page)).headers.slice(-4))
+      .toEqual(['Client', 'Status', 'Equipment', 'Updated']);
+    const after = await shownColumns(page);
+    expect(after.cells).toEqual(after.headers.slice(-after.cells.length));
+    await page.waitForTimeout(200); // the popover's fade-in
+    await shoot(page, 'columns-order-1400');
+    await page.keyboard.press('Escape');
+    // The order is part of the view: the list no longer matches it.
+    await expect.poll(() => page.getByTestId('saved-view-changed').isVisible()).toBe(true);
+    // …and stays on this device after a reload.
+    await page.reload();
+    await page.getByTestId('site-row').first().waitFor();
+    await expect
+      .poll(async () => (await shownColumns(page)).headers.slice(-4))
+      .toEqual(['Client', 'Status', 'Equipment', 'Updated']);
+    // The phone's cards are the same rows, so Status follows Client there too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(async () => (await shownColumns(page)).cells.filter((l) => l === 'Client' || l === 'Status'))
+      .toEqual(['Client', 'Status']);
+    const card = await page
+      .getByTestId('site-row')
+      .first()
+      .evaluate((row) =>
+        Array.from(row.querySelectorAll('td[data-label]'))
+          .filter((td) => (td as HTMLElement).offsetParent !== null)
+          .map((td) => td.getAttribute('data-label')),
+      );
+    expect(card.indexOf('Status')).toBe(card.indexOf('Client') + 1);
+    await shoot(page, 'columns-order-phone');
+    await page.setViewportSize({ width: 1400, height: 900 });
+
+    // Cleared, the list opens as it is again.
+    await toggle.click();
+    await page.getByRole('menuitem', { name: /Clear default/ }).click();
+    await page.getByText('The Sites list opens without a view now').waitFor();
+    await page.goto('/dashboard/site-management');
+    await page.getByTestId('site-row').first().waitFor();
+    await untilStill(page.getByTestId('site-row').first());
+    expect(new URL(page.url()).search).toBe('');
+    expect(await toggle.textContent()).not.toBe(`View: ${viewName}`);
+    await context.close();
+  });
+
   const OTHER_LISTS = [
     { name: 'users', path: '/dashboard/user-management', row: 'user-row' },
     { name: 'equipment', path: '/dashboard/equipment-management', row: 'equipment-row' },

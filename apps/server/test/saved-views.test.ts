@@ -31,7 +31,12 @@ describe('saved views API', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: unknown,
+  ) =>
     ctx.app.inject({
       method,
       url,
@@ -99,7 +104,12 @@ describe('saved views API', () => {
     const after = await call('GET', '/api/saved-views?list=equipment', adminB);
     const seen = after.json().views.find((v: { id: number }) => v.id === view.id);
     expect(seen).toMatchObject({ mine: false, shared: true, owner: { name: 'Asha Rao' } });
-    expect(seen.state).toEqual({ filters: { due: 'overdue' }, sort: null, hiddenColumns: [] });
+    expect(seen.state).toEqual({
+      filters: { due: 'overdue' },
+      sort: null,
+      hiddenColumns: [],
+      columnOrder: [],
+    });
 
     // B's own views come first.
     await save(adminB, { list: 'equipment', name: 'Zeta', state: {} });
@@ -222,6 +232,135 @@ describe('saved views API', () => {
       expect(post.statusCode).toBe(403);
       expect((await call('PATCH', `/api/saved-views/${view.id}`, token, { name: 'x' })).statusCode).toBe(403);
       expect((await call('DELETE', `/api/saved-views/${view.id}`, token)).statusCode).toBe(403);
+      const put = await call('PUT', '/api/saved-views/defaults/sites', token, { viewId: view.id });
+      expect(put.statusCode).toBe(403);
+      expect((await call('DELETE', '/api/saved-views/defaults/sites', token)).statusCode).toBe(403);
     }
+  });
+
+  it('stores a column order and answers 400 naming the entry for an unknown or repeated column', async () => {
+    const view = await save(adminA, {
+      list: 'sites',
+      name: 'Status first',
+      state: { columnOrder: ['status', 'client'] },
+    });
+    expect(view).toMatchObject({ state: { columnOrder: ['status', 'client'] } });
+
+    const bad = await call('POST', '/api/saved-views', adminA, {
+      list: 'sites',
+      name: 'Bad order',
+      state: { columnOrder: ['status', 'colour', 'status'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toEqual([
+      'state.columnOrder.1',
+      'state.columnOrder.2',
+    ]);
+    const patch = await call('PATCH', `/api/saved-views/${view.id}`, adminA, {
+      state: { columnOrder: ['city', 'city'] },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().details[0].field).toBe('state.columnOrder.1');
+  });
+
+  describe('default views', () => {
+    const events = (action: string, viewId: number) =>
+      ctx.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, action), eq(auditEvents.entityId, String(viewId))))
+        .orderBy(auditEvents.id);
+    const defaultOf = async (token: string, list: string) =>
+      (await call('GET', `/api/saved-views?list=${list}`, token)).json().defaultViewId;
+
+    it('sets one of the caller’s own or shared views as their default, audited, and clears it', async () => {
+      expect(await defaultOf(adminA, 'equipment-types')).toBeNull();
+      const own = await save(adminA, { list: 'equipment-types', name: 'Active types', state: {} });
+      const set = await call('PUT', '/api/saved-views/defaults/equipment-types', adminA, { viewId: own.id });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json()).toEqual({
+        defaultViewId: own.id,
+        message: '“Active types” opens with the Equipment types list now',
+      });
+      expect(await defaultOf(adminA, 'equipment-types')).toBe(own.id);
+      // Another administrator's default is their own.
+      expect(await defaultOf(adminB, 'equipment-types')).toBeNull();
+      const [event] = await events('saved_view.default_set', own.id);
+      expect(event).toMatchObject({ actorId: adminAId, after: { list: 'equipment-types', viewId: own.id } });
+
+      // B makes A's shared view their default; a second one replaces it.
+      const shared = await save(adminA, {
+        list: 'equipment-types',
+        name: 'Shared types',
+        state: {},
+        shared: true,
+      });
+      expect(
+        (await call('PUT', '/api/saved-views/defaults/equipment-types', adminB, { viewId: shared.id }))
+          .statusCode,
+      ).toBe(200);
+      expect(await defaultOf(adminB, 'equipment-types')).toBe(shared.id);
+      const mineB = await save(adminB, { list: 'equipment-types', name: 'B types', state: {} });
+      await call('PUT', '/api/saved-views/defaults/equipment-types', adminB, { viewId: mineB.id });
+      expect(await defaultOf(adminB, 'equipment-types')).toBe(mineB.id);
+      const [replaced] = await events('saved_view.default_set', mineB.id);
+      expect(replaced?.before).toMatchObject({ viewId: shared.id });
+
+      const cleared = await call('DELETE', '/api/saved-views/defaults/equipment-types', adminB);
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json().defaultViewId).toBeNull();
+      expect(await defaultOf(adminB, 'equipment-types')).toBeNull();
+      expect(await events('saved_view.default_cleared', mineB.id)).toHaveLength(1);
+      // Clearing again changes nothing and audits nothing.
+      expect((await call('DELETE', '/api/saved-views/defaults/equipment-types', adminB)).statusCode).toBe(
+        200,
+      );
+      expect(await events('saved_view.default_cleared', mineB.id)).toHaveLength(1);
+    });
+
+    it('answers 404 for a view the caller does not see and 400 on `viewId` for another list', async () => {
+      const hidden = await save(adminA, { list: 'users', name: 'A only', state: {} });
+      const notShared = await call('PUT', '/api/saved-views/defaults/users', adminB, { viewId: hidden.id });
+      expect(notShared.statusCode).toBe(404);
+      expect(
+        (await call('PUT', '/api/saved-views/defaults/users', adminB, { viewId: 999999 })).statusCode,
+      ).toBe(404);
+      const otherList = await call('PUT', '/api/saved-views/defaults/sites', adminA, { viewId: hidden.id });
+      expect(otherList.statusCode).toBe(400);
+      expect(otherList.json().details[0].field).toBe('viewId');
+      const noView = await call('PUT', '/api/saved-views/defaults/users', adminA, {});
+      expect(noView.statusCode).toBe(400);
+      expect(noView.json().details[0].field).toBe('viewId');
+      const badList = await call('PUT', '/api/saved-views/defaults/bills', adminA, { viewId: hidden.id });
+      expect(badList.statusCode).toBe(400);
+      expect(badList.json().details[0].field).toBe('list');
+    });
+
+    it('stops being anyone’s default when the view is unshared or deleted', async () => {
+      const view = await save(adminA, {
+        list: 'inspection-history',
+        name: 'Failed',
+        state: { filters: { result: 'fail' } },
+        shared: true,
+      });
+      await call('PUT', '/api/saved-views/defaults/inspection-history', adminA, { viewId: view.id });
+      await call('PUT', '/api/saved-views/defaults/inspection-history', adminB, { viewId: view.id });
+      expect(await defaultOf(adminB, 'inspection-history')).toBe(view.id);
+
+      // Unshared, B no longer sees it, so it is not B's default; it stays A's.
+      await call('PATCH', `/api/saved-views/${view.id}`, adminA, { shared: false });
+      expect(await defaultOf(adminB, 'inspection-history')).toBeNull();
+      expect(await defaultOf(adminA, 'inspection-history')).toBe(view.id);
+      await call('PATCH', `/api/saved-views/${view.id}`, adminA, { shared: true });
+      expect(await defaultOf(adminB, 'inspection-history')).toBeNull();
+
+      expect((await call('DELETE', `/api/saved-views/${view.id}`, adminA)).statusCode).toBe(200);
+      expect(await defaultOf(adminA, 'inspection-history')).toBeNull();
+      const cleared = await events('saved_view.default_cleared', view.id);
+      expect(cleared.map((e) => (e.before as { userId: number }).userId)).toEqual([
+        expect.any(Number),
+        adminAId,
+      ]);
+    });
   });
 });

@@ -109,6 +109,11 @@ export const savedViewStateSchema = z.strictObject({
     .default({}),
   sort: z.string().max(60).nullable().default(null),
   hiddenColumns: z.array(z.string().max(40)).max(20).default([]),
+  /**
+   * The optional columns in the order the list shows them; empty for the list's own order. Columns
+   * left out follow in the list's order, so a column a list gains later still shows.
+   */
+  columnOrder: z.array(z.string().max(40)).max(20).default([]),
 });
 export type SavedViewState = z.output<typeof savedViewStateSchema>;
 
@@ -143,7 +148,31 @@ export function savedViewStateIssues(
         message: `The ${list} list has no column “${column}” to hide (its columns: ${columns.join(', ')})`,
       });
   });
+  const seen = new Set<string>();
+  state.columnOrder.forEach((column, index) => {
+    if (!columns.includes(column))
+      issues.push({
+        field: `state.columnOrder.${index}`,
+        message: `The ${list} list has no column “${column}” to move (its columns: ${columns.join(', ')})`,
+      });
+    else if (seen.has(column))
+      issues.push({
+        field: `state.columnOrder.${index}`,
+        message: `The column “${column}” is in the order twice`,
+      });
+    seen.add(column);
+  });
   return issues;
+}
+
+/**
+ * The list's optional columns in a view's order: the ones it names first (unknown and repeated keys
+ * skipped), then the rest in the list's own order.
+ */
+export function fullColumnOrder(list: SavedViewList, order: readonly string[]): string[] {
+  const columns = Object.keys(savedViewLists[list].columns);
+  const named = [...new Set(order)].filter((key) => columns.includes(key));
+  return [...named, ...columns.filter((key) => !named.includes(key))];
 }
 
 const viewName = z
@@ -168,7 +197,16 @@ export type SavedView = z.infer<typeof savedViewSchema>;
 export const savedViewListQuerySchema = z.object({ list: savedViewListSchema });
 export type SavedViewListQuery = z.infer<typeof savedViewListQuerySchema>;
 
-export const savedViewListResponseSchema = z.object({ views: z.array(savedViewSchema) });
+export const savedViewListResponseSchema = z.object({
+  views: z.array(savedViewSchema),
+  defaultViewId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The caller's default view of the list (one of `views`), applied when the list opens without filters or sort",
+    ),
+});
 export type SavedViewListResponse = z.infer<typeof savedViewListResponseSchema>;
 
 export const createSavedViewBodySchema = z
@@ -198,3 +236,18 @@ export type UpdateSavedViewBody = z.input<typeof updateSavedViewBodySchema>;
 
 export const savedViewMutationResponseSchema = z.object({ view: savedViewSchema, message: z.string() });
 export type SavedViewMutationResponse = z.infer<typeof savedViewMutationResponseSchema>;
+
+export const savedViewDefaultParamsSchema = z.object({ list: savedViewListSchema });
+export type SavedViewDefaultParams = z.infer<typeof savedViewDefaultParamsSchema>;
+
+/** The caller's default view of a list: one of their own or one shared with them. */
+export const setSavedViewDefaultBodySchema = z.object({
+  viewId: z.number({ error: 'Choose a view' }).int().positive(),
+});
+export type SetSavedViewDefaultBody = z.infer<typeof setSavedViewDefaultBodySchema>;
+
+export const savedViewDefaultResponseSchema = z.object({
+  defaultViewId: z.number().int().nullable(),
+  message: z.string(),
+});
+export type SavedViewDefaultResponse = z.infer<typeof savedViewDefaultResponseSchema>;

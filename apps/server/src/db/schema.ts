@@ -1782,3 +1782,27 @@ export const savedViews = pgTable(
     index('saved_views_list_shared_idx').on(t.list).where(sql`${t.shared}`),
   ],
 );
+
+/**
+ * Each administrator's default view per list (issue 21): the list opens with it when its address has
+ * no filter or sort. One per user and list; deleting the view (or the user) removes it.
+ */
+export const savedViewDefaults = pgTable(
+  'saved_view_defaults',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: savedViewListEnum('list').notNull(),
+    viewId: integer('view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.list] }),
+    // Deleting or unsharing a view finds whose default it was.
+    index('saved_view_defaults_view_idx').on(t.viewId),
+  ],
+);

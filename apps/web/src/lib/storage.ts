@@ -19,6 +19,8 @@ export const storageKeys = {
   portalUserData: 'portalUserData',
   /** Not in SPEC.md 9's list: the columns each list hides on this device (docs/saved-views.md). */
   hiddenColumns: 'list_hidden_columns',
+  /** Not in SPEC.md 9's list: the order of each list's optional columns on this device (same doc). */
+  columnOrder: 'list_column_order',
   /**
    * Not in SPEC.md 9's list: the organisation's date format as last seen, so dates show in it from
    * the first render of the next visit (docs/accessibility.md). Logout clears it with the rest.

@@ -1,12 +1,26 @@
 import type { SavedViewList } from '@inspecta/contract';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { savedViews, users } from '../../db/schema.js';
+import { savedViewDefaults, savedViews, users } from '../../db/schema.js';
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
 export type SavedViewWithOwner = SavedViewRow & { ownerName: string };
 
 const ownerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+/** The views a user sees: their own, and the ones other administrators share. */
+function visibleTo(userId: number) {
+  return or(
+    eq(savedViews.ownerId, userId),
+    // A deleted or demoted administrator's shared views go with their role.
+    and(
+      eq(savedViews.shared, true),
+      ne(savedViews.ownerId, userId),
+      eq(users.userType, 'admin'),
+      sql`${users.deletedAt} is null`,
+    ),
+  );
+}
 
 export class SavedViewsRepository {
   constructor(private readonly db: Executor) {}
@@ -17,21 +31,7 @@ export class SavedViewsRepository {
       .select({ view: savedViews, ownerName })
       .from(savedViews)
       .innerJoin(users, eq(users.id, savedViews.ownerId))
-      .where(
-        and(
-          eq(savedViews.list, list),
-          or(
-            eq(savedViews.ownerId, userId),
-            // A deleted or demoted administrator's shared views go with their role.
-            and(
-              eq(savedViews.shared, true),
-              ne(savedViews.ownerId, userId),
-              eq(users.userType, 'admin'),
-              sql`${users.deletedAt} is null`,
-            ),
-          ),
-        ),
-      )
+      .where(and(eq(savedViews.list, list), visibleTo(userId)))
       .orderBy(sql`(${savedViews.ownerId} <> ${userId})`, sql`lower(${savedViews.name})`, asc(savedViews.id));
     return rows.map((r) => ({ ...r.view, ownerName: r.ownerName }));
   }
@@ -44,6 +44,17 @@ export class SavedViewsRepository {
       .where(eq(savedViews.id, id))
       .limit(1);
     return row ? { ...row.view, ownerName: row.ownerName } : undefined;
+  }
+
+  /** The view when the user may see it (their own or shared with them), else undefined. */
+  async findVisible(id: number, userId: number): Promise<SavedViewRow | undefined> {
+    const [row] = await this.db
+      .select({ view: savedViews })
+      .from(savedViews)
+      .innerJoin(users, eq(users.id, savedViews.ownerId))
+      .where(and(eq(savedViews.id, id), visibleTo(userId)))
+      .limit(1);
+    return row?.view;
   }
 
   /** Locks the row for the rest of the transaction (update, delete). */
@@ -74,5 +85,47 @@ export class SavedViewsRepository {
 
   async delete(id: number): Promise<void> {
     await this.db.delete(savedViews).where(eq(savedViews.id, id));
+  }
+
+  async findDefault(list: SavedViewList, userId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ viewId: savedViewDefaults.viewId })
+      .from(savedViewDefaults)
+      .where(and(eq(savedViewDefaults.userId, userId), eq(savedViewDefaults.list, list)))
+      .limit(1);
+    return row?.viewId ?? null;
+  }
+
+  async setDefault(list: SavedViewList, userId: number, viewId: number): Promise<void> {
+    await this.db
+      .insert(savedViewDefaults)
+      .values({ userId, list, viewId })
+      .onConflictDoUpdate({
+        target: [savedViewDefaults.userId, savedViewDefaults.list],
+        set: { viewId, updatedAt: sql`now()` },
+      });
+  }
+
+  /** Removes the user's default of the list; the view it was, if any. */
+  async clearDefault(list: SavedViewList, userId: number): Promise<number | null> {
+    const [row] = await this.db
+      .delete(savedViewDefaults)
+      .where(and(eq(savedViewDefaults.userId, userId), eq(savedViewDefaults.list, list)))
+      .returning({ viewId: savedViewDefaults.viewId });
+    return row?.viewId ?? null;
+  }
+
+  /** Removes the view as the default of everyone (but `exceptUserId`); whose default it was. */
+  async clearDefaultsOfView(viewId: number, exceptUserId?: number): Promise<number[]> {
+    const rows = await this.db
+      .delete(savedViewDefaults)
+      .where(
+        and(
+          eq(savedViewDefaults.viewId, viewId),
+          exceptUserId === undefined ? undefined : ne(savedViewDefaults.userId, exceptUserId),
+        ),
+      )
+      .returning({ userId: savedViewDefaults.userId });
+    return rows.map((r) => r.userId);
   }
 }

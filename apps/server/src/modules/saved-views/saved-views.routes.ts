@@ -2,9 +2,12 @@ import {
   createSavedViewBodySchema,
   idParamsSchema,
   messageSchema,
+  savedViewDefaultParamsSchema,
+  savedViewDefaultResponseSchema,
   savedViewListQuerySchema,
   savedViewListResponseSchema,
   savedViewMutationResponseSchema,
+  setSavedViewDefaultBodySchema,
   updateSavedViewBodySchema,
 } from '@inspecta/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,5 +83,37 @@ export const savedViewsRoutes: FastifyPluginAsyncZod<{ savedViewsService: SavedV
       },
     },
     async (request) => service.delete(requireAuth(request), request.params.id, originOf(request)),
+  );
+
+  app.put(
+    '/saved-views/defaults/:list',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: "Make a view the caller's default of its list",
+        description:
+          'The list opens with it when its address has no filter or sort. The view must be the caller’s own or one shared with them (else 404) and of this list (else 400 on `viewId`).',
+        params: savedViewDefaultParamsSchema,
+        body: setSavedViewDefaultBodySchema,
+        response: { 200: savedViewDefaultResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.setDefault(requireAuth(request), request.params, request.body, originOf(request)),
+  );
+
+  app.delete(
+    '/saved-views/defaults/:list',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: "Clear the caller's default view of a list",
+        params: savedViewDefaultParamsSchema,
+        response: { 200: savedViewDefaultResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.clearDefault(requireAuth(request), request.params, originOf(request)),
   );
 };

@@ -1,24 +1,30 @@
 import type {
   CreateSavedViewBody,
   SavedView,
+  SavedViewDefaultParams,
+  SavedViewDefaultResponse,
   SavedViewListQuery,
   SavedViewListResponse,
   SavedViewMutationResponse,
+  SetSavedViewDefaultBody,
   UpdateSavedViewBody,
 } from '@inspecta/contract';
 import {
   createSavedViewBodySchema,
   SAVED_VIEWS_PER_LIST_MAX,
+  savedViewDefaultParamsSchema,
   savedViewListQuerySchema,
+  savedViewLists,
   savedViewStateIssues,
   savedViewStateSchema,
+  setSavedViewDefaultBodySchema,
   updateSavedViewBodySchema,
 } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
-import { recordAudit } from '../../core/audit.js';
+import { recordAudit, recordAudits } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import {
   type SavedViewRow,
@@ -35,7 +41,9 @@ function toSavedView(row: SavedViewWithOwner, callerId: number): SavedView {
     list: row.list,
     name: row.name,
     // Stored states were checked when saved; one from an older shape falls back field by field.
-    state: savedViewStateSchema.catch({ filters: {}, sort: null, hiddenColumns: [] }).parse(row.state),
+    state: savedViewStateSchema
+      .catch({ filters: {}, sort: null, hiddenColumns: [], columnOrder: [] })
+      .parse(row.state),
     shared: row.shared,
     mine: row.ownerId === callerId,
     owner: { id: row.ownerId, name: row.ownerName },
@@ -62,8 +70,13 @@ export class SavedViewsService {
 
   async list(auth: AuthContext, input: SavedViewListQuery): Promise<SavedViewListResponse> {
     const query = savedViewListQuerySchema.parse(input);
-    const rows = await this.repo.listVisible(query.list, auth.userId);
-    return { views: rows.map((row) => toSavedView(row, auth.userId)) };
+    const [rows, defaultId] = await Promise.all([
+      this.repo.listVisible(query.list, auth.userId),
+      this.repo.findDefault(query.list, auth.userId),
+    ]);
+    // A default the caller no longer sees (its owner left the administrators) is not offered.
+    const defaultViewId = rows.some((row) => row.id === defaultId) ? defaultId : null;
+    return { views: rows.map((row) => toSavedView(row, auth.userId)), defaultViewId };
   }
 
   private async read(auth: AuthContext, id: number): Promise<SavedView> {
@@ -142,6 +155,15 @@ export class SavedViewsService {
         };
         await repo.update(id, changes);
         const after = { ...before, ...changes };
+        // The other administrators no longer see it, so it stops being their default.
+        if (before.shared && after.shared === false)
+          await this.auditDefaultsCleared(
+            tx,
+            auth,
+            before,
+            await repo.clearDefaultsOfView(id, auth.userId),
+            origin,
+          );
         const action =
           body.shared !== undefined && body.shared !== before.shared
             ? body.shared
@@ -173,6 +195,7 @@ export class SavedViewsService {
     return this.db.transaction(async (tx) => {
       const repo = new SavedViewsRepository(tx);
       const before = await this.lockOwn(repo, auth, id);
+      await this.auditDefaultsCleared(tx, auth, before, await repo.clearDefaultsOfView(id), origin);
       await repo.delete(id);
       await recordAudit(tx, {
         actorId: auth.userId,
@@ -183,6 +206,92 @@ export class SavedViewsService {
         ipAddress: origin.ip,
       });
       return { message: `View “${before.name}” deleted` };
+    });
+  }
+
+  /** One `saved_view.default_cleared` per administrator whose default the view was. */
+  private async auditDefaultsCleared(
+    tx: Executor,
+    auth: AuthContext,
+    view: SavedViewRow,
+    userIds: number[],
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await recordAudits(
+      tx,
+      userIds.map((userId) => ({
+        actorId: auth.userId,
+        action: 'saved_view.default_cleared',
+        entityType: 'saved_view',
+        entityId: view.id,
+        before: { list: view.list, viewId: view.id, userId },
+        after: { list: view.list, viewId: null, userId },
+        ipAddress: origin.ip,
+      })),
+    );
+  }
+
+  /**
+   * Makes one of the views the caller sees (their own or a shared one) their default of its list. A
+   * view they cannot see answers 404, one of another list 400 on `viewId`.
+   */
+  async setDefault(
+    auth: AuthContext,
+    params: SavedViewDefaultParams,
+    input: SetSavedViewDefaultBody,
+    origin: RequestOrigin,
+  ): Promise<SavedViewDefaultResponse> {
+    const { list } = savedViewDefaultParamsSchema.parse(params);
+    const { viewId } = setSavedViewDefaultBodySchema.parse(input);
+    return this.db.transaction(async (tx) => {
+      const repo = new SavedViewsRepository(tx);
+      const view = await repo.findVisible(viewId, auth.userId);
+      if (!view) throw AppError.notFound('Saved view');
+      if (view.list !== list)
+        throw AppError.validation(
+          [{ field: 'viewId', message: `This view is of the ${savedViewLists[view.list].label} list` }],
+          `This view is of the ${savedViewLists[view.list].label} list`,
+        );
+      const previous = await repo.findDefault(list, auth.userId);
+      const message = `“${view.name}” opens with the ${savedViewLists[list].label} list now`;
+      if (previous === viewId) return { defaultViewId: viewId, message };
+      await repo.setDefault(list, auth.userId, viewId);
+      await recordAudit(tx, {
+        actorId: auth.userId,
+        action: 'saved_view.default_set',
+        entityType: 'saved_view',
+        entityId: viewId,
+        before: { list, viewId: previous, userId: auth.userId },
+        after: { list, viewId, userId: auth.userId },
+        ipAddress: origin.ip,
+      });
+      return { defaultViewId: viewId, message };
+    });
+  }
+
+  /** The list opens as it is again (no default view); nothing to clear is no change. */
+  async clearDefault(
+    auth: AuthContext,
+    params: SavedViewDefaultParams,
+    origin: RequestOrigin,
+  ): Promise<SavedViewDefaultResponse> {
+    const { list } = savedViewDefaultParamsSchema.parse(params);
+    return this.db.transaction(async (tx) => {
+      const previous = await new SavedViewsRepository(tx).clearDefault(list, auth.userId);
+      if (previous !== null)
+        await recordAudit(tx, {
+          actorId: auth.userId,
+          action: 'saved_view.default_cleared',
+          entityType: 'saved_view',
+          entityId: previous,
+          before: { list, viewId: previous, userId: auth.userId },
+          after: { list, viewId: null, userId: auth.userId },
+          ipAddress: origin.ip,
+        });
+      return {
+        defaultViewId: null,
+        message: `The ${savedViewLists[list].label} list opens without a view now`,
+      };
     });
   }
 }

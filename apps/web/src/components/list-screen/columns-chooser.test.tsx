@@ -51,4 +51,25 @@ describe('ColumnsChooser', () => {
       sites: ['client'],
     });
   });
+
+  it('moves a column with its buttons: headers and cells follow, the order is remembered', async () => {
+    renderWithProviders(<SitesTable />);
+    const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+    const cells = () => screen.getAllByRole('cell').map((td) => td.textContent);
+    expect(headers()).toEqual(['Site', 'Client', 'City']);
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const group = await screen.findByRole('group', { name: 'Shown columns' });
+    const up = await within(group).findByRole('button', { name: 'Move City up' }, { timeout: 5000 });
+    expect(within(group).getByRole('button', { name: 'Move Client up' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(up);
+    // The title column keeps its place; the optional ones swap.
+    expect(headers()).toEqual(['Site', 'City', 'Client']);
+    expect(cells()).toEqual(['Andheri', 'Mumbai', 'Acme']);
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.columnOrder) ?? '{}')).toEqual({
+      sites: ['city', 'client', 'equipment', 'status', 'updated'],
+    });
+    fireEvent.click(within(group).getByRole('button', { name: 'Move City down' }));
+    expect(headers()).toEqual(['Site', 'Client', 'City']);
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.columnOrder) ?? '{}')).toEqual({ sites: [] });
+  });
 });

@@ -11,7 +11,7 @@ const view = (overrides: Partial<SavedView>): SavedView => ({
   id: 1,
   list: 'sites',
   name: 'View',
-  state: { filters: {}, sort: null, hiddenColumns: [] },
+  state: { filters: {}, sort: null, hiddenColumns: [], columnOrder: [] },
   shared: false,
   mine: true,
   owner: { id: 1, name: 'Asha Rao' },
@@ -23,7 +23,7 @@ const view = (overrides: Partial<SavedView>): SavedView => ({
 const mine = view({
   id: 1,
   name: 'Drafts',
-  state: { filters: { status: 'draft' }, sort: null, hiddenColumns: [] },
+  state: { filters: { status: 'draft' }, sort: null, hiddenColumns: [], columnOrder: [] },
 });
 const theirs = view({
   id: 2,
@@ -31,13 +31,18 @@ const theirs = view({
   mine: false,
   shared: true,
   owner: { id: 9, name: 'Vikram Shah' },
-  state: { filters: { city: 'Pune', status: 'active' }, sort: '-name', hiddenColumns: ['equipment'] },
+  state: {
+    filters: { city: 'Pune', status: 'active' },
+    sort: '-name',
+    hiddenColumns: ['equipment'],
+    columnOrder: [],
+  },
 });
 
-function serve(post?: (body: unknown) => Response) {
+function serve(post?: (body: unknown) => Response, defaultViewId: number | null = null) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
-    if (url.includes('/saved-views?list=sites')) return json(200, { views: [mine, theirs] });
+    if (url.includes('/saved-views?list=sites')) return json(200, { views: [mine, theirs], defaultViewId });
     if (url.endsWith('/saved-views') && init?.method === 'POST' && post)
       return post(JSON.parse(String(init.body)));
     return json(404, {});
@@ -75,6 +80,51 @@ describe('SavedViewsMenu', () => {
     });
     expect(await screen.findByRole('button', { name: /View: Pune by name/ })).toBeTruthy();
     expect(screen.queryByTestId('saved-view-changed')).toBeNull();
+  });
+
+  it('opens a list with no filters in its address with the default view, columns and their order too', async () => {
+    const ordered = view({
+      id: 3,
+      name: 'Status first',
+      state: {
+        filters: { status: 'active' },
+        sort: null,
+        hiddenColumns: [],
+        columnOrder: ['status', 'client'],
+      },
+    });
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/saved-views?list=sites'))
+        return json(200, { views: [mine, ordered], defaultViewId: 3 });
+      if (url.endsWith('/saved-views/defaults/sites') && init?.method === 'DELETE')
+        return json(200, { defaultViewId: null, message: 'The Sites list opens without a view now' });
+      return json(404, {});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SavedViewsMenu list="sites" />, { url: '/dashboard/site-management' });
+    expect(await screen.findByRole('button', { name: /View: Status first/ })).toBeTruthy();
+    await waitFor(() => expect(location()).toContain('status=active'));
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.columnOrder) ?? '{}')).toEqual({
+      sites: ['status', 'client', 'city', 'equipment', 'updated'],
+    });
+    fireEvent.click(screen.getByRole('button', { name: /View: Status first/ }));
+    expect(await screen.findByTestId('saved-view-default-badge')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Clear default/ }));
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringContaining('/saved-views/defaults/sites'),
+        expect.objectContaining({ method: 'DELETE' }),
+      ),
+    );
+  });
+
+  it('leaves a list whose address has a filter as it is, default or not', async () => {
+    serve(undefined, 2);
+    renderWithProviders(<SavedViewsMenu list="sites" />, { url: '/dashboard/site-management?city=Pune' });
+    fireEvent.click(screen.getByRole('button', { name: 'Views' }));
+    expect(await screen.findByTestId('saved-view-default-badge', {}, { timeout: 5000 })).toBeTruthy();
+    expect(location()).toBe('/dashboard/site-management?city=Pune');
   });
 
   it('names the view the list matches, and says "changed" once it differs', async () => {
@@ -123,7 +173,7 @@ describe('SavedViewsMenu', () => {
       list: 'sites',
       name: 'Pune',
       shared: true,
-      state: { filters: { city: 'Pune' }, sort: 'name', hiddenColumns: ['city'] },
+      state: { filters: { city: 'Pune' }, sort: 'name', hiddenColumns: ['city'], columnOrder: [] },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save view' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -8,18 +8,27 @@ import {
   IconDeviceFloppy,
   IconPencil,
   IconPlus,
+  IconStar,
+  IconStarOff,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { setHiddenColumns, useHiddenColumns } from '@/components/list-screen/column-choice';
+import {
+  setColumnOrder,
+  setHiddenColumns,
+  useColumnOrder,
+  useHiddenColumns,
+} from '@/components/list-screen/column-choice';
 import { isApiError } from '@/lib/api-client';
+import { useClearDefaultView } from '../api/clear-default-view';
 import { useCreateSavedView } from '../api/create-saved-view';
 import { useDeleteSavedView } from '../api/delete-saved-view';
 import { useSavedViews } from '../api/get-saved-views';
+import { useSetDefaultView } from '../api/set-default-view';
 import { useUpdateSavedView } from '../api/update-saved-view';
-import { applyViewState, currentViewState, sameViewState } from '../lib/view-state';
+import { applyViewState, currentViewState, hasViewParams, sameViewState } from '../lib/view-state';
 import { ViewFormModal } from './view-form-modal';
 
 /** The view chosen last on each list, kept for this tab (session storage) so a reload keeps it. */
@@ -47,12 +56,16 @@ const chosenViews = {
  * into the URL, its hidden columns into the list's column choice), save the list as it is now as a
  * new view (optionally shared with the other administrators), and update, rename, share or delete
  * the chosen view when it is one's own. The button names the chosen view and says "changed" once
- * the list no longer matches it.
+ * the list no longer matches it. The caller's default view of the list, if any, is applied when the
+ * list opens with no filter or sort in its address.
  */
 export function SavedViewsMenu({ list }: { list: SavedViewList }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const hidden = useHiddenColumns(list);
+  const order = useColumnOrder(list);
   const views = useSavedViews(list);
+  const setDefault = useSetDefaultView();
+  const clearDefault = useClearDefaultView();
   const createView = useCreateSavedView();
   const updateView = useUpdateSavedView();
   const deleteView = useDeleteSavedView();
@@ -60,12 +73,13 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
   const [form, setForm] = useState<'create' | 'edit' | null>(null);
 
   const all = views.data?.views ?? [];
-  const state = currentViewState(list, searchParams, hidden);
+  const state = currentViewState(list, searchParams, hidden, order);
   // The chosen view, else one the list matches exactly (a link to a view's list), which then
   // stays chosen, so changing a filter shows it "changed" rather than forgetting it.
-  const matching = all.find((v) => sameViewState(v.state, state)) ?? null;
+  const matching = all.find((v) => sameViewState(list, v.state, state)) ?? null;
   const active = all.find((v) => v.id === chosenId) ?? matching;
-  const changed = active !== null && !sameViewState(active.state, state);
+  const changed = active !== null && !sameViewState(list, active.state, state);
+  const defaultView = all.find((v) => v.id === views.data?.defaultViewId) ?? null;
   const mine = all.filter((v) => v.mine);
   const shared = all.filter((v) => !v.mine);
 
@@ -81,11 +95,22 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
       setChosenId(matchingId);
     }
   }, [chosenExists, matchingId, list]);
-  const apply = (view: SavedView) => {
+  const apply = (view: SavedView, options?: { replace: boolean }) => {
     choose(view);
     setHiddenColumns(list, view.state.hiddenColumns);
-    setSearchParams(applyViewState(list, searchParams, view.state));
+    setColumnOrder(list, view.state.columnOrder);
+    setSearchParams(applyViewState(list, searchParams, view.state), options);
   };
+  // Opening the list with nothing in its address applies the default view, once: clearing the
+  // filters afterwards shows the whole list, as it did before there were defaults. The address is
+  // replaced, so Back leaves the list rather than returning to it without its view.
+  const openedBare = useRef(!hasViewParams(list, searchParams));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first answer counts; `apply` and the default are read from it
+  useEffect(() => {
+    if (!openedBare.current || !views.data) return;
+    openedBare.current = false;
+    if (defaultView) apply(defaultView, { replace: true });
+  }, [views.data]);
   const failed = (title: string, error: unknown) =>
     notifications.show({
       color: 'red',
@@ -93,6 +118,31 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
       message: isApiError(error) ? error.message : 'Please try again.',
       autoClose: 8000,
     });
+
+  const makeDefault = async (view: SavedView) => {
+    try {
+      const result = await setDefault.mutateAsync({ list, viewId: view.id });
+      notifications.show({
+        color: 'teal',
+        title: result.message,
+        message: 'It applies when you open the list without filters.',
+      });
+    } catch (error) {
+      failed('Could not make it your default', error);
+    }
+  };
+  const removeDefault = async () => {
+    try {
+      const result = await clearDefault.mutateAsync(list);
+      notifications.show({
+        color: 'teal',
+        title: result.message,
+        message: 'The list itself does not change.',
+      });
+    } catch (error) {
+      failed('Could not clear the default', error);
+    }
+  };
 
   const updateState = async (view: SavedView) => {
     try {
@@ -139,11 +189,18 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
         view.id === active?.id ? <IconCheck size={14} aria-hidden="true" /> : <span style={{ width: 14 }} />
       }
       rightSection={
-        view.mine && view.shared ? (
-          <Badge size="xs" variant="light">
-            Shared
-          </Badge>
-        ) : null
+        <>
+          {view.id === defaultView?.id ? (
+            <Badge size="xs" variant="light" color="yellow" data-testid="saved-view-default-badge">
+              Default
+            </Badge>
+          ) : null}
+          {view.mine && view.shared ? (
+            <Badge size="xs" variant="light" ml={4}>
+              Shared
+            </Badge>
+          ) : null}
+        </>
       }
       aria-current={view.id === active?.id ? 'true' : undefined}
       data-testid="saved-view-option"
@@ -233,6 +290,27 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
                 Delete “{active.name}”
               </Menu.Item>
             </>
+          ) : null}
+          {active && active.id !== defaultView?.id ? (
+            <Menu.Item
+              leftSection={<IconStar size={14} aria-hidden="true" />}
+              onClick={() => void makeDefault(active)}
+              data-testid="saved-view-make-default"
+            >
+              Open the list with “{active.name}”
+            </Menu.Item>
+          ) : null}
+          {defaultView ? (
+            <Menu.Item
+              leftSection={<IconStarOff size={14} aria-hidden="true" />}
+              onClick={() => void removeDefault()}
+              data-testid="saved-view-clear-default"
+            >
+              Clear default
+              <Text span size="xs" c="dimmed" display="block">
+                Opens with “{defaultView.name}” now
+              </Text>
+            </Menu.Item>
           ) : null}
           {active ? (
             <Menu.Item leftSection={<IconX size={14} aria-hidden="true" />} onClick={() => choose(null)}>
