@@ -1,7 +1,7 @@
 import type { BillKind, BillListQuery, billSortFields } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, countCapped, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
 import {
   shopBillLines,
   shopBillSeries,
@@ -391,34 +391,75 @@ export class ShopBillsRepository {
   }
 
   async list(query: BillListQuery): Promise<BillListRow[]> {
-    const order: SQL[] = [];
-    if (query.sort) {
-      const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
-      order.push(indexOrder(BILL_SORT[field], descending), indexOrder(shopBills.id, descending));
-    } else {
-      if (query.search) {
-        // Relevance: the exact number first, then numbers starting with the term, then the rest.
-        const term = query.search.toLowerCase();
-        order.push(sql`(lower(${shopBills.billNumber}) = ${term}) desc`);
-        order.push(sql`(lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}) desc`);
-      }
-      order.push(indexOrder(shopBills.issuedOn, true), indexOrder(shopBills.id, true));
+    const offset = (query.page - 1) * query.limit;
+    if (!query.sort && query.search) {
+      const ids = await this.relevancePageIds(query, offset, query.limit);
+      if (ids.length === 0) return [];
+      const found = (await this.selectList().where(inArray(shopBills.id, ids))).map(flatten);
+      const byId = new Map(found.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     }
+    const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
+    const order = query.sort
+      ? [indexOrder(BILL_SORT[field], descending), indexOrder(shopBills.id, descending)]
+      : [indexOrder(shopBills.issuedOn, true), indexOrder(shopBills.id, true)];
     const rows = await this.selectList()
       .where(this.where(query))
       .orderBy(...order)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .offset(offset);
     return rows.map(flatten);
   }
 
-  /** Matches counted up to one past the cap. */
+  /**
+   * The page's ids in relevance order: the exact bill number in any letter case (rank 0), then
+   * numbers starting with the term (1), then every other match (2), newest first within a rank.
+   * Each rank is its own arm cut at offset + limit rows: the first two through
+   * `shop_bills_number_prefix_idx`, the rest through the trigram index (a rare term) or the issue
+   * date index read backwards until enough bills match (a common one). One statement ranking every
+   * match sorted all 20,000 bills behind a word in one client in five (issue 22).
+   */
+  private async relevancePageIds(query: BillListQuery, offset: number, limit: number): Promise<number[]> {
+    const term = (query.search ?? '').trim().toLowerCase();
+    const others = this.where({ ...query, search: undefined });
+    const within = (condition: SQL) => (others ? and(condition, others)! : condition);
+    const window = offset + limit;
+    const newestFirst = sql`${indexOrder(shopBills.issuedOn, true)}, ${indexOrder(shopBills.id, true)}`;
+    const result = await this.db.execute(sql`
+      with exact as (
+        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 0 as rank
+        from ${shopBills} where ${within(sql`lower(${shopBills.billNumber}) = ${term}`)}
+      ), prefix as (
+        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 1 as rank
+        from ${shopBills} where ${within(sql`lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}`)}
+        order by ${newestFirst} limit ${window}
+      ), rest as (
+        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 2 as rank
+        from ${shopBills} where ${this.where(query)}
+        order by ${newestFirst} limit ${window}
+      )
+      select id from (
+        select id, min(rank) as rank, max(issued_on) as issued_on
+        from (select * from exact union all select * from prefix union all select * from rest) as arms
+        group by id
+      ) as ranked
+      order by rank, issued_on desc, id desc
+      limit ${limit} offset ${offset}`);
+    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+  }
+
+  /**
+   * Matches counted up to one past the cap, through a materialized scan (`countCapped`): planned
+   * with the LIMIT, PostgreSQL may read the table from its start expecting early matches.
+   */
   async countCapped(filter: BillFilter): Promise<number> {
-    const where = this.where(filter);
-    const result = await this.db.execute(
-      sql`select count(*)::int as total from (select 1 from ${shopBills} ${where ? sql`where ${where}` : sql``} limit ${BILL_COUNT_CAP + 1}) as matched`,
+    const { total, capped } = await countCapped(
+      this.db,
+      sql`${shopBills}`,
+      this.where(filter),
+      BILL_COUNT_CAP,
     );
-    return Number(rowsOf<{ total: number }>(result)[0]?.total ?? 0);
+    return capped ? total + 1 : total;
   }
 
   /** Every match, counted (the export's progress). */
