@@ -1,7 +1,7 @@
 import type { BillKind, BillListQuery, billSortFields } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, countCapped, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
 import {
   shopBillLines,
   shopBillSeries,
@@ -448,20 +448,6 @@ export class ShopBillsRepository {
     return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
   }
 
-  /**
-   * Matches counted up to one past the cap, through a materialized scan (`countCapped`): planned
-   * with the LIMIT, PostgreSQL may read the table from its start expecting early matches.
-   */
-  async countCapped(filter: BillFilter): Promise<number> {
-    const { total, capped } = await countCapped(
-      this.db,
-      sql`${shopBills}`,
-      this.where(filter),
-      BILL_COUNT_CAP,
-    );
-    return capped ? total + 1 : total;
-  }
-
   /** Every match, counted (the export's progress). */
   async count(filter: BillFilter): Promise<number> {
     const [row] = await this.db
@@ -471,19 +457,26 @@ export class ShopBillsRepository {
     return row?.n ?? 0;
   }
 
-  /** The money of the filtered set: issued invoices minus issued credit notes (cancelled left out). */
-  async totals(filter: BillFilter): Promise<BillTotalsRow> {
+  /**
+   * The money of the filtered set (issued invoices minus issued credit notes, cancelled left out)
+   * and how many bills match, in one pass: the sums read every match anyway, so counting them there
+   * costs nothing, where a separate capped count read up to 10,001 of them again (issue 22).
+   */
+  async totals(filter: BillFilter): Promise<BillTotalsRow & { matched: number }> {
+    const issued = sql`filter (where ${shopBills.status} = 'issued')`;
     const [row] = await this.db
       .select({
-        taxablePaise: sql<string>`coalesce(sum(${sign} * ${shopBills.taxablePaise}), 0)`,
-        cgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.cgstPaise}), 0)`,
-        sgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.sgstPaise}), 0)`,
-        igstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.igstPaise}), 0)`,
-        totalPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.totalPaise}), 0)`,
+        matched: sql<number>`count(*)::int`,
+        taxablePaise: sql<string>`coalesce(sum(${sign} * ${shopBills.taxablePaise}) ${issued}, 0)`,
+        cgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.cgstPaise}) ${issued}, 0)`,
+        sgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.sgstPaise}) ${issued}, 0)`,
+        igstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.igstPaise}) ${issued}, 0)`,
+        totalPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.totalPaise}) ${issued}, 0)`,
       })
       .from(shopBills)
-      .where(and(this.where(filter), eq(shopBills.status, 'issued')));
+      .where(this.where(filter));
     return {
+      matched: Number(row?.matched ?? 0),
       taxablePaise: Number(row?.taxablePaise ?? 0),
       cgstPaise: Number(row?.cgstPaise ?? 0),
       sgstPaise: Number(row?.sgstPaise ?? 0),
