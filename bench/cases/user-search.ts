@@ -107,7 +107,7 @@ async function insertUsers(app: FastifyInstance, from: number, to: number): Prom
       now() - (g || ' minutes')::interval,
       now() - (g || ' minutes')::interval,
       case when g % 3 = 0 then now() - (g % 90 || ' days')::interval end
-    from generate_series(${from}, ${to}) as g
+    from generate_series(${from}::int, ${to}::int) as g
   `);
 }
 
