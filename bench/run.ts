@@ -81,6 +81,14 @@ import {
   shopOrdersYearCase,
 } from './cases/shop-orders.js';
 import {
+  shopBillsSearchCommonCase,
+  shopBillsSearchMediumCase,
+  shopBillsSearchRareCase,
+  shopOrdersSearchCommonCase,
+  shopOrdersSearchMediumCase,
+  shopOrdersSearchRareCase,
+} from './cases/shop-search.js';
+import {
   sitesSearchByCodeCase,
   sitesSearchByNameCase,
   sitesSearchCommonCase,
@@ -90,9 +98,12 @@ import {
 import {
   userSearchCase,
   userSearchCommonCase,
+  userSearchCommonLargeCase,
   userSearchMediumCase,
+  userSearchMediumLargeCase,
   userSearchNarrowCase,
   userSearchRareCase,
+  userSearchRareLargeCase,
 } from './cases/user-search.js';
 import { runChainVerification } from './cases/verification.js';
 import {
@@ -166,6 +177,12 @@ const ALL_CASES: BenchCase[] = [
   shopOrdersAllCase,
   shopOrdersByClientCase,
   shopOrdersByClientDateCase,
+  shopOrdersSearchRareCase,
+  shopOrdersSearchMediumCase,
+  shopOrdersSearchCommonCase,
+  shopBillsSearchRareCase,
+  shopBillsSearchMediumCase,
+  shopBillsSearchCommonCase,
   actionsOpenCase,
   actionsOverdueCase,
   actionsSiteCase,
@@ -176,6 +193,10 @@ const ALL_CASES: BenchCase[] = [
   actionsAllCase,
   portalOverviewCase,
   portalOverviewOverdueCase,
+  // Last: they grow the users to 100,000, and every case before reads the 10,000 of the others.
+  userSearchRareLargeCase,
+  userSearchMediumLargeCase,
+  userSearchCommonLargeCase,
 ];
 /** BENCH_ONLY=text runs only the cases whose name contains it (the hello reference always runs). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();

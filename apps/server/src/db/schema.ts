@@ -1181,6 +1181,9 @@ export const shopOrders = pgTable(
     ),
     index('shop_orders_status_idx').on(t.status, t.placedAt.desc(), t.id.desc()),
     index('shop_orders_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The search's prefix arm (order numbers starting with the term); text_pattern_ops serves
+    // `like 'term%'` under any collation.
+    index('shop_orders_number_prefix_idx').using('btree', sql`lower(${t.orderNumber}) text_pattern_ops`),
   ],
 );
 
@@ -1380,6 +1383,9 @@ export const shopBills = pgTable(
     index('shop_bills_client_idx').on(t.clientId, t.issuedOn.desc(), t.id.desc()),
     index('shop_bills_order_idx').on(t.orderId),
     index('shop_bills_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The search's exact and prefix arms (the bill number, in any letter case, equal to or starting
+    // with the term); text_pattern_ops serves `like 'term%'` under any collation.
+    index('shop_bills_number_prefix_idx').using('btree', sql`lower(${t.billNumber}) text_pattern_ops`),
     check('shop_bills_number_length_check', sql`char_length(${t.billNumber}) <= 16`),
   ],
 );

@@ -391,34 +391,61 @@ export class ShopBillsRepository {
   }
 
   async list(query: BillListQuery): Promise<BillListRow[]> {
-    const order: SQL[] = [];
-    if (query.sort) {
-      const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
-      order.push(indexOrder(BILL_SORT[field], descending), indexOrder(shopBills.id, descending));
-    } else {
-      if (query.search) {
-        // Relevance: the exact number first, then numbers starting with the term, then the rest.
-        const term = query.search.toLowerCase();
-        order.push(sql`(lower(${shopBills.billNumber}) = ${term}) desc`);
-        order.push(sql`(lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}) desc`);
-      }
-      order.push(indexOrder(shopBills.issuedOn, true), indexOrder(shopBills.id, true));
+    const offset = (query.page - 1) * query.limit;
+    if (!query.sort && query.search) {
+      const ids = await this.relevancePageIds(query, offset, query.limit);
+      if (ids.length === 0) return [];
+      const found = (await this.selectList().where(inArray(shopBills.id, ids))).map(flatten);
+      const byId = new Map(found.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     }
+    const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
+    const order = query.sort
+      ? [indexOrder(BILL_SORT[field], descending), indexOrder(shopBills.id, descending)]
+      : [indexOrder(shopBills.issuedOn, true), indexOrder(shopBills.id, true)];
     const rows = await this.selectList()
       .where(this.where(query))
       .orderBy(...order)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .offset(offset);
     return rows.map(flatten);
   }
 
-  /** Matches counted up to one past the cap. */
-  async countCapped(filter: BillFilter): Promise<number> {
-    const where = this.where(filter);
-    const result = await this.db.execute(
-      sql`select count(*)::int as total from (select 1 from ${shopBills} ${where ? sql`where ${where}` : sql``} limit ${BILL_COUNT_CAP + 1}) as matched`,
-    );
-    return Number(rowsOf<{ total: number }>(result)[0]?.total ?? 0);
+  /**
+   * The page's ids in relevance order: the exact bill number in any letter case (rank 0), then
+   * numbers starting with the term (1), then every other match (2), newest first within a rank.
+   * Each rank is its own arm cut at offset + limit rows: the first two through
+   * `shop_bills_number_prefix_idx`, the rest through the trigram index (a rare term) or the issue
+   * date index read backwards until enough bills match (a common one). One statement ranking every
+   * match sorted all 20,000 bills behind a word in one client in five (issue 22).
+   */
+  private async relevancePageIds(query: BillListQuery, offset: number, limit: number): Promise<number[]> {
+    const term = (query.search ?? '').trim().toLowerCase();
+    const others = this.where({ ...query, search: undefined });
+    const within = (condition: SQL) => (others ? and(condition, others)! : condition);
+    const window = offset + limit;
+    const newestFirst = sql`${indexOrder(shopBills.issuedOn, true)}, ${indexOrder(shopBills.id, true)}`;
+    const result = await this.db.execute(sql`
+      with exact as (
+        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 0 as rank
+        from ${shopBills} where ${within(sql`lower(${shopBills.billNumber}) = ${term}`)}
+      ), prefix as (
+        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 1 as rank
+        from ${shopBills} where ${within(sql`lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}`)}
+        order by ${newestFirst} limit ${window}
+      ), rest as (
+        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 2 as rank
+        from ${shopBills} where ${this.where(query)}
+        order by ${newestFirst} limit ${window}
+      )
+      select id from (
+        select id, min(rank) as rank, max(issued_on) as issued_on
+        from (select * from exact union all select * from prefix union all select * from rest) as arms
+        group by id
+      ) as ranked
+      order by rank, issued_on desc, id desc
+      limit ${limit} offset ${offset}`);
+    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
   }
 
   /** Every match, counted (the export's progress). */
@@ -430,19 +457,26 @@ export class ShopBillsRepository {
     return row?.n ?? 0;
   }
 
-  /** The money of the filtered set: issued invoices minus issued credit notes (cancelled left out). */
-  async totals(filter: BillFilter): Promise<BillTotalsRow> {
+  /**
+   * The money of the filtered set (issued invoices minus issued credit notes, cancelled left out)
+   * and how many bills match, in one pass: the sums read every match anyway, so counting them there
+   * costs nothing, where a separate capped count read up to 10,001 of them again (issue 22).
+   */
+  async totals(filter: BillFilter): Promise<BillTotalsRow & { matched: number }> {
+    const issued = sql`filter (where ${shopBills.status} = 'issued')`;
     const [row] = await this.db
       .select({
-        taxablePaise: sql<string>`coalesce(sum(${sign} * ${shopBills.taxablePaise}), 0)`,
-        cgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.cgstPaise}), 0)`,
-        sgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.sgstPaise}), 0)`,
-        igstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.igstPaise}), 0)`,
-        totalPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.totalPaise}), 0)`,
+        matched: sql<number>`count(*)::int`,
+        taxablePaise: sql<string>`coalesce(sum(${sign} * ${shopBills.taxablePaise}) ${issued}, 0)`,
+        cgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.cgstPaise}) ${issued}, 0)`,
+        sgstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.sgstPaise}) ${issued}, 0)`,
+        igstPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.igstPaise}) ${issued}, 0)`,
+        totalPaise: sql<string>`coalesce(sum(${sign} * ${shopBills.totalPaise}) ${issued}, 0)`,
       })
       .from(shopBills)
-      .where(and(this.where(filter), eq(shopBills.status, 'issued')));
+      .where(this.where(filter));
     return {
+      matched: Number(row?.matched ?? 0),
       taxablePaise: Number(row?.taxablePaise ?? 0),
       cgstPaise: Number(row?.cgstPaise ?? 0),
       sgstPaise: Number(row?.sgstPaise ?? 0),

@@ -410,17 +410,13 @@ export class ShopBillsService {
   // ------------------------------------------------------------ reading
 
   async list(query: BillListQuery): Promise<BillListResponse> {
-    const [rows, counted, totals] = await Promise.all([
-      this.repo.list(query),
-      this.repo.countCapped(query),
-      this.repo.totals(query),
-    ]);
-    const capped = counted > BILL_COUNT_CAP;
-    const total = Math.min(counted, BILL_COUNT_CAP);
+    const [rows, { matched, ...money }] = await Promise.all([this.repo.list(query), this.repo.totals(query)]);
+    const capped = matched > BILL_COUNT_CAP;
+    const total = Math.min(matched, BILL_COUNT_CAP);
     return {
       response: rows.map(toListItem),
       pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
-      totals: { count: total, countIsCapped: capped, ...totals },
+      totals: { count: total, countIsCapped: capped, ...money },
     };
   }
 

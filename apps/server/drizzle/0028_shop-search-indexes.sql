@@ -1,0 +1,2 @@
+CREATE INDEX "shop_bills_number_prefix_idx" ON "shop_bills" USING btree (lower("bill_number") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "shop_orders_number_prefix_idx" ON "shop_orders" USING btree (lower("order_number") text_pattern_ops);

@@ -1,0 +1,184 @@
+import type { BillListResponse, OrderListResponse } from '@inspecta/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
+
+/**
+ * The shop's order and bill lists searched (issue 22, docs/search.md "Speed and relevance of list
+ * search"): the exact number first, then numbers starting with the term, then every other match,
+ * newest first within each, one arm per rank; the totals counted to 10,000 ("10,000+" beyond) with
+ * the money of every match.
+ */
+describe('shop orders and bills: relevance and capped totals while searching', () => {
+  let ctx: TestContext;
+  let admin: string;
+  let clientId: number;
+  const orders: Record<'exact' | 'prefixOld' | 'prefixNew' | 'rest' | 'other', number> = {
+    exact: 0,
+    prefixOld: 0,
+    prefixNew: 0,
+    rest: 0,
+    other: 0,
+  };
+  const bills: Record<'exact' | 'prefixOld' | 'prefixNew' | 'rest', number> = {
+    exact: 0,
+    prefixOld: 0,
+    prefixNew: 0,
+    rest: 0,
+  };
+  const address = sql`jsonb_build_object('label', 'Head office', 'addressLine1', '1 Road', 'city', 'Pune',
+    'state', 'Maharashtra', 'stateCode', '27', 'pincode', '411001', 'country', 'India')`;
+
+  async function insertOrder(
+    number: string,
+    searchText: string,
+    day: number,
+    status: 'placed' | 'cancelled' = 'placed',
+  ): Promise<number> {
+    const result = await ctx.db.execute(sql`
+      insert into shop_orders (order_number, client_id, status, billing_address, taxable_paise, tax_paise, total_paise,
+                               line_count, unit_count, search_text, placed_at)
+      values (${number}, ${clientId}, ${status}, ${address}, 1000, 180, 1180, 1, 1, ${searchText},
+              timestamptz '2026-06-01 10:00Z' + make_interval(days => ${day}))
+      returning id`);
+    return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+  }
+
+  async function insertBill(
+    number: string,
+    sequence: number,
+    searchText: string,
+    day: number,
+  ): Promise<number> {
+    const result = await ctx.db.execute(sql`
+      insert into shop_bills (bill_number, kind, financial_year, sequence, order_id, client_id, issued_on, seller, buyer,
+                              ship_to, place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise,
+                              round_off_paise, total_paise, amount_in_words, search_text)
+      values (${number}, 'invoice', '26-27', ${sequence}, ${orders.other}, ${clientId},
+              date '2026-06-01' + ${day}::int, '{}'::jsonb, ${address}, ${address}, 'Maharashtra', 'intra_state',
+              1000, 90, 90, 0, 0, 1180, 'Indian Rupees Eleven Hundred Eighty Only', ${searchText})
+      returning id`);
+    return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
+    clientId = (await insertUser(ctx.db, { userType: 'client', company: 'Harbour Foods' })).id;
+    // The closest matches are the oldest, so the order is relevance's, not the date's.
+    orders.exact = await insertOrder('SO-009876', 'so-009876 harbour foods', 1);
+    orders.prefixOld = await insertOrder('SO-098761', 'so-098761 harbour foods', 2);
+    orders.prefixNew = await insertOrder('SO-098762', 'so-098762 harbour foods', 3, 'cancelled');
+    orders.rest = await insertOrder('SO-000501', 'so-000501 harbour foods awb so-09876x', 4);
+    orders.other = await insertOrder('SO-000502', 'so-000502 harbour foods', 5);
+    bills.exact = await insertBill('INV/26-27/00077', 77, 'inv/26-27/00077 so-000502', 1);
+    bills.prefixOld = await insertBill('INV/26-27/000770', 770, 'inv/26-27/000770 so-000502', 2);
+    bills.prefixNew = await insertBill('INV/26-27/000771', 771, 'inv/26-27/000771 so-000502', 3);
+    bills.rest = await insertBill(
+      'INV/26-27/000999',
+      999,
+      'inv/26-27/000999 so-000502 ref inv/26-27/00077x',
+      4,
+    );
+    // 10,005 more of each behind one word: past the cap.
+    await ctx.db.execute(sql`
+      insert into shop_orders (order_number, client_id, status, billing_address, taxable_paise, tax_paise, total_paise,
+                               line_count, unit_count, search_text, placed_at)
+      select 'SO-' || (700000 + g), ${clientId}, (case when g % 5 = 0 then 'cancelled' else 'placed' end)::shop_order_status,
+             ${address}, 100, 18, 118, 1, 1, 'so-' || (700000 + g) || ' capword', timestamptz '2026-01-01Z' + make_interval(mins => g)
+      from generate_series(1, 10005) as g`);
+    await ctx.db.execute(sql`
+      insert into shop_bills (bill_number, kind, financial_year, sequence, order_id, client_id, issued_on, seller, buyer,
+                              ship_to, place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise,
+                              round_off_paise, total_paise, amount_in_words, search_text)
+      select 'INV/26-27/' || (100000 + g), 'invoice', '26-27', 100000 + g, ${orders.other}, ${clientId},
+             date '2026-01-01' + g % 100, '{}'::jsonb, ${address}, ${address}, 'Maharashtra', 'intra_state',
+             100, 9, 9, 0, 0, 118, 'Indian Rupees One Hundred Eighteen Only', 'inv/26-27/' || (100000 + g) || ' capword'
+      from generate_series(1, 10005) as g`);
+  }, 180_000);
+  afterAll(() => ctx?.close());
+
+  async function get<T>(url: string): Promise<T> {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { authorization: admin } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as T;
+  }
+
+  it('lists orders: the exact number, then numbers starting with the term, then the rest, newest first', async () => {
+    const found = await get<OrderListResponse>('/api/shop/orders?search=SO-09876');
+    expect(found.response.map((o) => o.id)).toEqual([
+      orders.exact,
+      orders.prefixNew,
+      orders.prefixOld,
+      orders.rest,
+    ]);
+    expect(found.pagination).toEqual({ page: 1, limit: 20, total: 4 });
+    // The money of every match but the cancelled one; the tabs count each status.
+    expect(found.totals).toMatchObject({
+      count: 4,
+      countIsCapped: false,
+      totalPaise: 3 * 1180,
+      taxPaise: 3 * 180,
+      byStatus: { placed: 3, cancelled: 1 },
+    });
+    // Page 2 continues the same order; a status keeps the ranking; a column order wins.
+    const second = await get<OrderListResponse>('/api/shop/orders?search=SO-09876&limit=2&page=2');
+    expect(second.response.map((o) => o.id)).toEqual([orders.prefixOld, orders.rest]);
+    const placed = await get<OrderListResponse>('/api/shop/orders?search=so-09876&status=placed');
+    expect(placed.response.map((o) => o.id)).toEqual([orders.exact, orders.prefixOld, orders.rest]);
+    expect(placed.totals).toMatchObject({ count: 3, byStatus: { placed: 3, cancelled: 1 } });
+    const byDate = await get<OrderListResponse>('/api/shop/orders?search=so-09876&sort=placedAt');
+    expect(byDate.response.map((o) => o.id)).toEqual([
+      orders.exact,
+      orders.prefixOld,
+      orders.prefixNew,
+      orders.rest,
+    ]);
+  });
+
+  it('counts orders to 10,000 past the cap, and sums every match', async () => {
+    const found = await get<OrderListResponse>('/api/shop/orders?search=capword&limit=5');
+    expect(found.pagination).toEqual({ page: 1, limit: 5, total: 10_000, totalIsCapped: true });
+    expect(found.response).toHaveLength(5);
+    // Newest first: the last inserted are the newest.
+    expect(found.response.map((o) => o.orderNumber)).toEqual(
+      [710005, 710004, 710003, 710002, 710001].map((n) => `SO-${n}`),
+    );
+    // 10,005 orders, one in five cancelled: 8,004 placed (money), 2,001 cancelled.
+    expect(found.totals).toMatchObject({
+      count: 10_000,
+      countIsCapped: true,
+      totalPaise: 8004 * 118,
+      taxPaise: 8004 * 18,
+      byStatus: { placed: 8004, cancelled: 2001 },
+    });
+    const cancelled = await get<OrderListResponse>('/api/shop/orders?search=capword&status=cancelled');
+    expect(cancelled.totals).toMatchObject({ count: 2001, countIsCapped: false, totalPaise: 0 });
+    expect(cancelled.pagination.totalIsCapped).toBeUndefined();
+  });
+
+  it('lists bills: the exact number in any case, then numbers starting with the term, then the rest', async () => {
+    const found = await get<BillListResponse>(
+      `/api/shop/bills?search=${encodeURIComponent('inv/26-27/00077')}`,
+    );
+    expect(found.response.map((b) => b.id)).toEqual([
+      bills.exact,
+      bills.prefixNew,
+      bills.prefixOld,
+      bills.rest,
+    ]);
+    expect(found.pagination).toEqual({ page: 1, limit: 20, total: 4 });
+    expect(found.totals).toMatchObject({ count: 4, countIsCapped: false, totalPaise: 4 * 1180 });
+    const second = await get<BillListResponse>(
+      `/api/shop/bills?search=${encodeURIComponent('INV/26-27/00077')}&limit=2&page=2`,
+    );
+    expect(second.response.map((b) => b.id)).toEqual([bills.prefixOld, bills.rest]);
+  });
+
+  it('counts bills to 10,000 past the cap, and sums every match', async () => {
+    const found = await get<BillListResponse>('/api/shop/bills?search=capword&limit=3');
+    expect(found.pagination).toEqual({ page: 1, limit: 3, total: 10_000, totalIsCapped: true });
+    expect(found.response).toHaveLength(3);
+    expect(found.totals).toMatchObject({ count: 10_000, countIsCapped: true, totalPaise: 10_005 * 118 });
+  });
+});
