@@ -90,6 +90,8 @@ interface EquipmentBrowserProps {
   header: (actions: ReactNode) => ReactNode;
   /** What other features show about a unit in its details drawer (e.g. its corrective actions). */
   unitSection?: ((unit: Equipment) => ReactNode) | undefined;
+  /** The unit's changes in its details drawer (the activity feature's panel). */
+  activitySection?: ((unit: Equipment) => ReactNode) | undefined;
   /** The register's saved views control (issue 21); with it the columns can be chosen too. */
   views?: ReactNode;
   /** Rows can be selected for the bulk actions (Equipment Management; not a site's tab). */
@@ -105,6 +107,7 @@ export function EquipmentBrowser({
   siteId,
   header,
   unitSection,
+  activitySection,
   views,
   bulkActions = false,
 }: EquipmentBrowserProps) {
@@ -314,6 +317,7 @@ export function EquipmentBrowser({
       <EquipmentDetailsDrawer
         unitId={selectedId}
         unitSection={unitSection}
+        activitySection={activitySection}
         onClose={closeUnit}
         onEdit={(unit) => {
           setEditing(unit);
