@@ -160,8 +160,8 @@ export async function renderLabelSheets(input: LabelSheetInput): Promise<Doc> {
   return doc;
 }
 
-/** `labels-<siteCode>.pdf`, with the code made safe for a file name. */
-export function labelsFileName(siteCode: string): string {
+/** `labels-<siteCode>.pdf` (`-part-<n>` for one part of a larger site), the code made safe for a file name. */
+export function labelsFileName(siteCode: string, part?: number): string {
   const code = siteCode.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
-  return `labels-${code || 'site'}.pdf`;
+  return `labels-${code || 'site'}${part ? `-part-${part}` : ''}.pdf`;
 }

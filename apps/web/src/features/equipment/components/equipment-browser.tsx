@@ -25,7 +25,7 @@ import { EquipmentDetailsDrawer } from './equipment-details-drawer';
 import { EquipmentFormModal } from './equipment-form-modal';
 import { EquipmentTable } from './equipment-table';
 import { ImportEquipmentModal } from './import-equipment-modal';
-import { PrintLabelsModal } from './print-labels-modal';
+import { type LabelUnitChoice, PrintLabelsModal } from './print-labels-modal';
 import { SiteSelect } from './site-select';
 import { useEquipmentBulk } from './use-equipment-bulk';
 
@@ -131,7 +131,7 @@ export function EquipmentBrowser({
   const [importOpen, setImportOpen] = useState(false);
   // Labels print for one site: the site page's, or the register's site filter.
   const labelSiteId = siteId ?? positiveId(state.site);
-  const [labels, setLabels] = useState<{ siteId: number; ids?: number[] } | null>(null);
+  const [labels, setLabels] = useState<{ siteId: number; units?: LabelUnitChoice[] } | null>(null);
 
   const units = query.data?.equipments ?? [];
   const total = query.data?.pagination.total ?? 0;
@@ -323,14 +323,19 @@ export function EquipmentBrowser({
           setEditing(unit);
           setFormOpen(true);
         }}
-        onPrintLabel={(unit) => setLabels({ siteId: unit.site.id, ids: [unit.id] })}
+        onPrintLabel={(unit) =>
+          setLabels({
+            siteId: unit.site.id,
+            units: [{ id: unit.id, label: `${unit.assetTag} · ${unit.name}` }],
+          })
+        }
       />
       {labels ? (
         <PrintLabelsModal
           opened
           onClose={() => setLabels(null)}
           siteId={labels.siteId}
-          {...(labels.ids ? { initialIds: labels.ids } : {})}
+          {...(labels.units ? { initialUnits: labels.units } : {})}
         />
       ) : null}
       <EquipmentFormModal
