@@ -188,6 +188,8 @@ async function expectChecklistOf(page: Page, setup: Setup, unit: Unit) {
   await expect.poll(() => form.getByTestId('unit-name').innerText()).toBe(unit.name);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The assignment's units in the form's order (by asset tag): the second is never opened by default. */
 const byTag = (units: Unit[]) => [...units].sort((a, b) => a.assetTag.localeCompare(b.assetTag));
 
@@ -219,14 +221,21 @@ describe('QR asset labels', () => {
     await untilStill(dialog);
     await screenshot(page, 'equipment-labels-dialog-1400');
 
-    // Only the two assigned units, chosen by hand.
+    // "All units" says how many it prints (from the server: the whole site, not a first page).
+    await dialog.getByText(/^\d[\d,]* units? to label; retired units are left out$/).waitFor();
+
+    // Only the two assigned units, chosen by hand: the first from the list, the second found by
+    // typing its asset tag (the server searches the whole site, however many units it has).
     await dialog.getByLabel('Only the units I choose').check();
-    const picker = dialog.getByTestId('labels-units');
-    for (const unit of setup.units) {
-      await picker.click();
-      await page.getByRole('option', { name: new RegExp(`^${unit.assetTag} · `) }).click();
-    }
+    const picker = dialog.getByRole('textbox', { name: 'Units to print' });
+    const [first, second] = setup.units as [Unit, Unit];
+    await picker.click();
+    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(first.assetTag)} · `) }).click();
+    await picker.fill(second.assetTag);
+    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(second.assetTag)} · `) }).click();
     await page.keyboard.press('Escape');
+    for (const unit of setup.units)
+      await dialog.getByText(`${unit.assetTag} · ${unit.name}`, { exact: true }).waitFor();
     await screenshot(page, 'equipment-labels-chosen-1400');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -152,8 +152,10 @@ describe('equipment: catalogue, site equipment, management, import and export', 
     await row.getByRole('button', { name: `Details of ${ASSET_TAG}` }).click();
     const drawer = page.getByRole('dialog', { name: new RegExp(ASSET_TAG) });
     await drawer.getByTestId('equipment-details').waitFor();
-    // The history lists the unit's creation.
-    await drawer.getByText('Added', { exact: true }).last().waitFor();
+    // Its Activity (the activity log's panel) lists the unit's creation.
+    const created = drawer.getByTestId('activity-history').getByTestId('activity-row').last();
+    await created.waitFor();
+    expect(await created.getAttribute('data-action')).toBe('equipment.created');
     expect(await drawer.getByText(SERIAL).count()).toBe(1);
     await settle(page);
     await screenshot(page, 'equipment-details-drawer');
@@ -186,6 +188,40 @@ describe('equipment: catalogue, site equipment, management, import and export', 
     await expect
       .poll(() => page.getByTestId('due-filter').getByRole('radio', { name: 'Overdue' }).isChecked())
       .toBe(true);
+  });
+
+  it("shows an edit in the unit drawer's Activity at once, field by field", async () => {
+    await open(`/dashboard/equipment-management?search=${ASSET_TAG}`);
+    const row = page.getByTestId('equipment-row').filter({ hasText: ASSET_TAG });
+    await row.getByRole('button', { name: `Details of ${ASSET_TAG}` }).click();
+    const drawer = page.getByRole('dialog', { name: new RegExp(ASSET_TAG) });
+    const activity = drawer.getByTestId('activity-history');
+    await activity.getByTestId('activity-row').first().waitFor();
+
+    await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByRole('dialog', { name: `Edit ${ASSET_TAG}` });
+    await form.getByLabel('Location').fill('Second floor, east stairwell');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    // The drawer stayed open: its Activity asks again and shows the edit first, without a reload.
+    const latest = activity.getByTestId('activity-row').first();
+    await expect.poll(() => latest.getAttribute('data-action')).toBe('equipment.updated');
+    await latest.getByRole('button', { name: /Show the changes of/ }).click();
+    const change = activity.locator('[data-testid="activity-change"][data-field="location"]');
+    await change.waitFor();
+    expect(await change.locator('th, td').allInnerTexts()).toEqual([
+      'Location',
+      expect.stringContaining('Ground floor lobby'),
+      expect.stringContaining('Second floor, east stairwell'),
+    ]);
+    expect(
+      await activity.getByRole('link', { name: /Open in the activity log/ }).getAttribute('href'),
+    ).toMatch(/^\/dashboard\/activity\?object=equipment%3A\d+$/);
+    await change.evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
+    await settle(page);
+    await screenshot(page, 'equipment-drawer-activity');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('shows Equipment Management at 800 px', async () => {

@@ -211,7 +211,16 @@ describe('user management screen', () => {
     await rows().first().locator('button[aria-label$="open details"]').click();
     const detail = page.getByRole('dialog', { name: 'User details' });
     await detail.getByTestId('detail-name').waitFor();
-    await detail.getByTestId('audit-events').or(detail.getByText('Nothing recorded yet.')).first().waitFor();
+    // The account's Activity (the activity log's panel): its changes, or none yet.
+    const activity = detail.getByTestId('activity-history');
+    await activity
+      .getByTestId('activity-row')
+      .or(activity.getByTestId('activity-history-empty'))
+      .first()
+      .waitFor();
+    expect(await activity.getByRole('link', { name: /Everything they did/ }).getAttribute('href')).toMatch(
+      /^\/dashboard\/activity\?actor=\d+$/,
+    );
     expect(new URL(page.url()).searchParams.get('user')).toMatch(/^\d+$/);
     await untilStill(detail);
     await screenshot(page, 'users-detail-800');
@@ -233,6 +242,16 @@ describe('user management screen', () => {
     await list.waitFor();
     expect(await list.locator('li').count()).toBeGreaterThan(0);
     const userId = new URL(page.url()).searchParams.get('user');
+    // Below the assignments, the account's Activity (the activity log's panel).
+    const activity = detail.getByTestId('activity-history');
+    await activity
+      .getByTestId('activity-row')
+      .or(activity.getByTestId('activity-history-empty'))
+      .first()
+      .waitFor();
+    await activity.evaluate((panel) => panel.scrollIntoView({ block: 'end' }));
+    await untilStill(detail);
+    await screenshot(page, 'users-detail-activity-1400');
     await list.getByRole('link').click();
     await page.waitForURL(/\/dashboard\/inspection-management\?/);
     expect(new URL(page.url()).searchParams.get('inspector')).toBe(userId);

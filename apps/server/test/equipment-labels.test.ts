@@ -3,7 +3,7 @@ import jsQRModule from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignmentEquipment, auditEvents } from '../src/db/schema.js';
+import { assignmentEquipment, auditEvents, equipment } from '../src/db/schema.js';
 import { insertAssignment, insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
@@ -175,6 +175,127 @@ describe('label sheet PDF', () => {
     expect((await get(url)).statusCode).toBe(401);
     expect((await get(url, inspector.token)).statusCode).toBe(403);
     expect((await get(url, clientA)).statusCode).toBe(403);
+  });
+});
+
+describe('a site with more units than one PDF holds (1000)', () => {
+  let big: { id: number; siteCode: string };
+  const tag = (n: number) => `BIG-${String(n).padStart(4, '0')}`;
+
+  beforeAll(async () => {
+    const type = await insertType(ctx.db);
+    const site = await insertSite(ctx.db);
+    big = { id: site.id, siteCode: site.siteCode };
+    // 2,005 units to label (parts of 1000, 1000 and 5) and retired ones, which "all units" leaves out.
+    const rows = Array.from({ length: 2005 }, (_, i) => ({
+      siteId: site.id,
+      equipmentTypeId: type.id,
+      assetTag: tag(i + 1),
+      name: `Hose reel ${i + 1}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(equipment).values(rows.slice(i, i + 500));
+    await ctx.db.insert(equipment).values(
+      ['BIG-0000', 'BIG-9999'].map((assetTag) => ({
+        siteId: site.id,
+        equipmentTypeId: type.id,
+        assetTag,
+        name: 'Old reel',
+        status: 'retired' as const,
+      })),
+    );
+  });
+
+  it('says how many units "all units" prints and in how many parts', async () => {
+    const summary = await get(`/api/auth/sites/${big.id}/equipment-labels`, admin);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toEqual({ units: 2005, perPart: 1000, parts: 3 });
+    expect((await get(`/api/auth/sites/${siteA.id}/equipment-labels`, admin)).json()).toEqual({
+      units: 3,
+      perPart: 1000,
+      parts: 1,
+    });
+    expect((await get(`/api/auth/sites/${emptySite}/equipment-labels`, admin)).json()).toMatchObject({
+      units: 0,
+      parts: 0,
+    });
+    expect((await get('/api/auth/sites/999999/equipment-labels', admin)).statusCode).toBe(404);
+    expect((await get(`/api/auth/sites/${big.id}/equipment-labels`, inspector.token)).statusCode).toBe(403);
+  });
+
+  it('asks for a part rather than printing 2,005 labels in one PDF, naming the field', async () => {
+    const response = await get(`/api/auth/sites/${big.id}/equipment-labels.pdf`, admin);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      {
+        field: 'part',
+        message:
+          'This site has 2005 units to label, at most 1000 a PDF: print part 1 to 3, or choose the units',
+      },
+    ]);
+  });
+
+  it('prints each part by asset tag: the last part holds the rest, the first its 1000', {
+    timeout: 120_000,
+  }, async () => {
+    // A full part is 1000 QR codes drawn: seconds of work, more on a busy machine.
+    const last = await get(`/api/auth/sites/${big.id}/equipment-labels.pdf?part=3`, admin);
+    expect(last.statusCode).toBe(200);
+    expect(last.headers['content-disposition']).toContain(`labels-${big.siteCode}-part-3.pdf`);
+    const { text, codes } = await readLabels(last.rawPayload);
+    expect(codes).toHaveLength(5);
+    for (let n = 2001; n <= 2005; n++) expect(text).toContain(`Tag ${tag(n)}`);
+    expect(text).not.toContain('BIG-9999');
+
+    const first = await get(`/api/auth/sites/${big.id}/equipment-labels.pdf?part=1&layout=2x4`, admin);
+    expect(first.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(first.rawPayload) });
+    try {
+      const read = await parser.getText();
+      // 1000 labels, 8 a sheet.
+      expect(read.pages.length).toBe(125);
+      expect(read.text).toContain(`Tag ${tag(1)}`);
+      expect(read.text).toContain(`Tag ${tag(1000)}`);
+      expect(read.text).not.toContain(`Tag ${tag(1001)}`);
+      expect(read.text).not.toContain('BIG-0000');
+    } finally {
+      await parser.destroy();
+    }
+    const [audit] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'equipment.labels_printed'), eq(auditEvents.entityId, String(big.id))),
+      )
+      .orderBy(auditEvents.id);
+    expect(audit!.after).toMatchObject({ rowCount: 5, part: 3, parts: 3 });
+  });
+
+  it('refuses a part past the last, a part with chosen units, and a malformed part, naming the field', async () => {
+    const past = await get(`/api/auth/sites/${big.id}/equipment-labels.pdf?part=4`, admin);
+    expect(past.statusCode).toBe(400);
+    expect(past.json().details).toEqual([
+      { field: 'part', message: "There are 3 parts: the site's 2005 units print 1000 a PDF" },
+    ]);
+    const small = await get(`/api/auth/sites/${siteA.id}/equipment-labels.pdf?part=2`, admin);
+    expect(small.json().details).toEqual([
+      { field: 'part', message: "There is 1 part: the site's 3 units print 1000 a PDF" },
+    ]);
+    const both = await get(
+      `/api/auth/sites/${siteA.id}/equipment-labels.pdf?ids=${units[0]!.id}&part=1`,
+      admin,
+    );
+    expect(both.statusCode).toBe(400);
+    expect(both.json().details[0].field).toBe('part');
+    for (const part of ['0', '-1', '1.5', 'abc', '99999999999']) {
+      const response = await get(`/api/auth/sites/${big.id}/equipment-labels.pdf?part=${part}`, admin);
+      expect(response.statusCode, part).toBe(400);
+      expect(response.json().details[0].field, part).toBe('part');
+    }
+    // 1001 chosen units are more than one PDF, said on the field before anything is read.
+    const many = Array.from({ length: 1001 }, (_, i) => i + 1).join(',');
+    const tooMany = await get(`/api/auth/sites/${big.id}/equipment-labels.pdf?ids=${many}`, admin);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details[0]).toMatchObject({ field: 'ids', message: 'At most 1000 units at once' });
   });
 });
 

@@ -303,7 +303,10 @@ export function unitIdFromLabel(text: string): number | null {
 export const equipmentLabelLayouts = ['3x8', '2x4'] as const;
 export type EquipmentLabelLayout = (typeof equipmentLabelLayouts)[number];
 
-/** The most labels one PDF prints (42 sheets of 24). */
+/**
+ * The most labels one PDF prints (42 sheets of 24): a site with more units to label prints them in
+ * parts of this many (by asset tag), one PDF each.
+ */
 export const EQUIPMENT_LABELS_MAX = 1000;
 
 export const equipmentLabelsQuerySchema = z.object({
@@ -316,6 +319,27 @@ export const equipmentLabelsQuerySchema = z.object({
     .refine((ids) => ids.length <= EQUIPMENT_LABELS_MAX, `At most ${EQUIPMENT_LABELS_MAX} units at once`)
     .optional()
     .describe('The units to print (comma-separated ids, all at this site); default: every unit not retired'),
+  part: blankToUndefined(
+    z.coerce
+      .number({ error: 'Part must be a whole number from 1' })
+      .int('Part must be a whole number from 1')
+      .min(1, 'Part must be a whole number from 1')
+      .max(INT32_MAX, 'Part is too large')
+      .optional()
+      .describe(
+        `Without ids: which ${EQUIPMENT_LABELS_MAX} of the units not retired (by asset tag), part 2 being units ` +
+          `${EQUIPMENT_LABELS_MAX + 1} to ${2 * EQUIPMENT_LABELS_MAX}. Needed when the site has more than ` +
+          `${EQUIPMENT_LABELS_MAX}; the summary (GET .../equipment-labels) says how many parts there are`,
+      ),
+  ),
   layout: z.enum(equipmentLabelLayouts).default('3x8').describe('Labels per A4 sheet: columns x rows'),
 });
 export type EquipmentLabelsQuery = z.output<typeof equipmentLabelsQuerySchema>;
+
+/** What "all units" of a site prints: how many units, in how many PDFs (parts) of at most `perPart`. */
+export const equipmentLabelsSummarySchema = z.object({
+  units: z.number().int().describe('Units at the site that are not retired'),
+  perPart: z.number().int().describe(`At most this many labels a PDF (${EQUIPMENT_LABELS_MAX})`),
+  parts: z.number().int().describe('PDFs needed for all of them (part=1..parts); 0 when there is nothing'),
+});
+export type EquipmentLabelsSummary = z.infer<typeof equipmentLabelsSummarySchema>;

@@ -402,9 +402,11 @@ export class EquipmentRepository {
 
   /**
    * The units a label sheet prints: `ids` of the site (those not at the site are left out, the caller
-   * compares), or every unit of the site that is not retired; by asset tag.
+   * compares), or one part of the units of the site that are not retired (`offset` of them skipped);
+   * by asset tag, then id, so the parts neither overlap nor leave a unit out. At most one more than a
+   * sheet holds, so the caller can tell "too many".
    */
-  async labelUnits(siteId: number, ids: number[] | undefined) {
+  async labelUnits(siteId: number, ids: number[] | undefined, offset = 0) {
     const conditions: SQL[] = [eq(equipment.siteId, siteId)];
     if (ids) conditions.push(inArray(equipment.id, ids));
     else conditions.push(sql`${equipment.status} <> 'retired'`);
@@ -420,7 +422,17 @@ export class EquipmentRepository {
       .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
       .where(and(...conditions))
       .orderBy(asc(equipment.assetTag), asc(equipment.id))
+      .offset(offset)
       .limit(EQUIPMENT_LABELS_MAX + 1);
+  }
+
+  /** How many units of the site "all units" labels (every one not retired), from the site's index. */
+  async labelCount(siteId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(equipment)
+      .where(and(eq(equipment.siteId, siteId), sql`${equipment.status} <> 'retired'`));
+    return row?.n ?? 0;
   }
 
   async findSite(id: number) {

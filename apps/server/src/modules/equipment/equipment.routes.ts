@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
 import {
   bulkResultSchema,
+  EQUIPMENT_LABELS_MAX,
   equipmentBulkBodySchema,
   equipmentCreateBodySchema,
   equipmentDetailsResponseSchema,
   equipmentExportQuerySchema,
   equipmentLabelsQuerySchema,
+  equipmentLabelsSummarySchema,
   equipmentListQuerySchema,
   equipmentListResponseSchema,
   equipmentMutationResponseSchema,
@@ -96,6 +98,23 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
   );
 
   app.get(
+    '/auth/sites/:id/equipment-labels',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags,
+        summary: "What printing all of a site's labels takes: its units not retired, and in how many PDFs",
+        description:
+          'A PDF holds at most perPart labels; a site with more prints them in parts ' +
+          '(equipment-labels.pdf?part=1..parts), by asset tag.',
+        params: idParamsSchema,
+        response: { 200: equipmentLabelsSummarySchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.labelsSummary(request.params.id),
+  );
+
+  app.get(
     '/auth/sites/:id/equipment-labels.pdf',
     {
       config: { access: access.admin },
@@ -105,8 +124,10 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
         description:
           'A4, a grid of labels (layout 3x8: 70 x 37 mm, 2x4: 105 x 74 mm), each with a QR code holding ' +
           'PUBLIC_URL/u/<unit id>, the unit name, type, asset tag, serial number, site code and unit code. ' +
-          'ids: the units to print (all at this site); default every unit not retired. ' +
-          'Audited as equipment.labels_printed. Named labels-<siteCode>.pdf.',
+          `ids: the units to print (all at this site, at most ${EQUIPMENT_LABELS_MAX}); default every unit not retired, ` +
+          `in parts of ${EQUIPMENT_LABELS_MAX} by asset tag when there are more (part=1..n, n from GET .../equipment-labels; ` +
+          'a 400 on part says when it is needed or past the last). ' +
+          'Audited as equipment.labels_printed. Named labels-<siteCode>.pdf (labels-<siteCode>-part-<n>.pdf).',
         params: idParamsSchema,
         querystring: equipmentLabelsQuerySchema,
         produces: ['application/pdf'],

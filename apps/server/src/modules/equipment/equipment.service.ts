@@ -11,6 +11,7 @@ import {
   type EquipmentFilterQuery,
   type EquipmentHistoryEntry,
   type EquipmentLabelsQuery,
+  type EquipmentLabelsSummary,
   type EquipmentListQuery,
   type EquipmentListResponse,
   type EquipmentMutationResponse,
@@ -184,20 +185,57 @@ export class EquipmentService {
     };
   }
 
+  /** How "all units" of a site prints: the units not retired, in parts of EQUIPMENT_LABELS_MAX. */
+  async labelsSummary(siteId: number): Promise<EquipmentLabelsSummary> {
+    if (!(await this.repo.findSite(siteId))) throw AppError.notFound('Site');
+    const units = await this.repo.labelCount(siteId);
+    return { units, perPart: EQUIPMENT_LABELS_MAX, parts: Math.ceil(units / EQUIPMENT_LABELS_MAX) };
+  }
+
   /**
    * A sheet of QR labels for a site's units (docs/equipment.md "Asset labels"): the chosen units, or
-   * every unit not retired. Each QR code holds PUBLIC_URL + /u/<id>. Audited as
+   * every unit not retired, in parts of EQUIPMENT_LABELS_MAX (by asset tag) when the site has more,
+   * so one request never renders more than that. Each QR code holds PUBLIC_URL + /u/<id>. Audited as
    * `equipment.labels_printed` on the site (the units printed), like an export.
    */
   async labels(
     auth: AuthContext,
     siteId: number,
-    { ids, layout }: EquipmentLabelsQuery,
+    { ids, part, layout }: EquipmentLabelsQuery,
     ip: string,
   ): Promise<{ pdf: Awaited<ReturnType<typeof renderLabelSheets>>; fileName: string }> {
     const site = await this.repo.findSite(siteId);
     if (!site) throw AppError.notFound('Site');
-    const units = await this.repo.labelUnits(siteId, ids);
+    if (ids && part !== undefined) {
+      throw AppError.validation([
+        { field: 'part', message: 'Parts are for all units of the site: leave part out when choosing units' },
+      ]);
+    }
+    let parts = 1;
+    if (!ids) {
+      const count = await this.repo.labelCount(siteId);
+      if (count === 0) {
+        throw AppError.validation([{ field: 'ids', message: 'This site has no equipment to label' }]);
+      }
+      parts = Math.ceil(count / EQUIPMENT_LABELS_MAX);
+      if (part === undefined && parts > 1) {
+        throw AppError.validation([
+          {
+            field: 'part',
+            message: `This site has ${count} units to label, at most ${EQUIPMENT_LABELS_MAX} a PDF: print part 1 to ${parts}, or choose the units`,
+          },
+        ]);
+      }
+      if (part !== undefined && part > parts) {
+        throw AppError.validation([
+          {
+            field: 'part',
+            message: `There ${parts === 1 ? 'is 1 part' : `are ${parts} parts`}: the site's ${count} units print ${EQUIPMENT_LABELS_MAX} a PDF`,
+          },
+        ]);
+      }
+    }
+    const units = await this.repo.labelUnits(siteId, ids, ((part ?? 1) - 1) * EQUIPMENT_LABELS_MAX);
     if (ids) {
       const found = new Set(units.map((u) => u.id));
       const missing = ids.filter((id) => !found.has(id));
@@ -210,32 +248,32 @@ export class EquipmentService {
         ]);
       }
     }
-    if (units.length === 0) {
+    // A part holds at most EQUIPMENT_LABELS_MAX; a unit added since the count may show one more.
+    const printed = units.slice(0, EQUIPMENT_LABELS_MAX);
+    if (printed.length === 0) {
       throw AppError.validation([{ field: 'ids', message: 'This site has no equipment to label' }]);
-    }
-    if (units.length > EQUIPMENT_LABELS_MAX) {
-      throw AppError.validation([
-        {
-          field: 'ids',
-          message: `At most ${EQUIPMENT_LABELS_MAX} labels at once: choose the units to print`,
-        },
-      ]);
     }
     const base = this.publicUrl.replace(/\/+$/, '');
     const pdf = await renderLabelSheets({
       site,
       layout,
-      units: units.map((unit) => ({ ...unit, url: `${base}${unitLabelPath(unit.id)}` })),
+      units: printed.map((unit) => ({ ...unit, url: `${base}${unitLabelPath(unit.id)}` })),
     });
     await recordAudit(this.db, {
       actorId: auth.userId,
       action: 'equipment.labels_printed',
       entityType: 'site',
       entityId: siteId,
-      after: { format: 'pdf', layout, rowCount: units.length, unitIds: units.map((u) => u.id) },
+      after: {
+        format: 'pdf',
+        layout,
+        rowCount: printed.length,
+        unitIds: printed.map((u) => u.id),
+        ...(parts > 1 ? { part, parts } : {}),
+      },
       ipAddress: ip,
     });
-    return { pdf, fileName: labelsFileName(site.siteCode) };
+    return { pdf, fileName: labelsFileName(site.siteCode, parts > 1 ? part : undefined) };
   }
 
   async details(id: number): Promise<EquipmentDetailsResponse> {

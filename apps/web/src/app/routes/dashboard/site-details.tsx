@@ -15,9 +15,10 @@ import { SiteDetailsView, SiteNotFound } from '@/features/sites';
 
 /**
  * /dashboard/site-management/:siteId: the site, with the equipment feature's panel in its Equipment
- * tab (each unit's drawer showing its corrective actions), and tabs for the site's corrective actions
- * and schedules, and an Activity tab of the site's changes (docs/activity-log.md); "Assign inspector" opens the assignment drawer with the site chosen (creating one
- * refreshes the site, so its Assigned inspectors tab shows the inspector).
+ * tab (each unit's drawer showing its corrective actions and its changes), tabs for the site's
+ * corrective actions and schedules, and an Activity tab of the site's changes (docs/activity-log.md).
+ * "Assign inspector" opens the assignment drawer with the site chosen (creating one refreshes the
+ * site, so its Assigned inspectors tab shows the inspector).
  */
 function SiteDetailsRoute() {
   const { siteId } = useParams();
@@ -34,6 +35,9 @@ function SiteDetailsRoute() {
           <SiteEquipmentPanel
             siteId={id}
             unitSection={(unit) => <EquipmentActionsSection equipmentId={unit.id} siteId={unit.site.id} />}
+            activitySection={(unit) => (
+              <ActivityHistory key={unit.id} entityType="equipment" entityId={unit.id} title="Activity" />
+            )}
           />
         }
         extraTabs={[

@@ -1,5 +1,6 @@
 import type { ActivityListQueryValues, ActivityListResponse } from '@inspecta/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { activityKeys } from './keys';
 
@@ -19,6 +20,20 @@ export function getActivityQueryOptions(params: ActivityListParams) {
   });
 }
 
+/**
+ * The page of events; any change this browser saves refreshes it, since the server audits it (a unit
+ * edited from its drawer shows the edit in the drawer's Activity without a reload, and no feature
+ * that writes needs to know the activity feature's keys).
+ */
 export function useActivity(params: ActivityListParams) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success')
+          void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+      }),
+    [queryClient],
+  );
   return useQuery(getActivityQueryOptions(params));
 }

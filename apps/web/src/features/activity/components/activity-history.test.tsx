@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { renderWithProviders } from '@/testing/test-utils';
+import { createTestQueryClient, renderWithProviders } from '@/testing/test-utils';
 import { ActivityHistory } from './activity-history';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -74,5 +74,30 @@ describe('ActivityHistory', () => {
       'No changes recorded yet.',
     );
     expect(screen.getByRole('heading', { name: 'Activity' })).toBeTruthy();
+  });
+
+  it("links a person's history to everything they did, and shows a change saved while it is open", async () => {
+    storage.setToken('t');
+    let events: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { events, pagination: { page: 1, limit: 10, total: events.length } })),
+    );
+    const queryClient = createTestQueryClient();
+    renderWithProviders(<ActivityHistory entityType="user" entityId={7} title="Activity" actorLink />, {
+      queryClient,
+    });
+    await screen.findByTestId('activity-history-empty');
+    expect(screen.getByRole('link', { name: /Everything they did/ }).getAttribute('href')).toBe(
+      '/dashboard/activity?actor=7',
+    );
+
+    // Any mutation the app saves (here a bare one) is audited by the server: the panel asks again.
+    events = [{ ...event, action: 'user.update', verb: 'updated user', entityType: 'user', entityId: '7' }];
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => 'saved' })
+      .execute(undefined);
+    expect((await screen.findByTestId('activity-row')).textContent).toContain('updated user');
   });
 });

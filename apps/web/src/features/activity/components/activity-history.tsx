@@ -15,6 +15,8 @@ interface ActivityHistoryProps {
   entityId: number;
   /** A heading above the list (a drawer's section); a tab names itself. */
   title?: string;
+  /** The record is a person (a user): also link to everything they did (the log filtered by actor). */
+  actorLink?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ interface ActivityHistoryProps {
  * user): every change to it, newest first, each opening its before/after field by field, with a link
  * to the full activity log filtered to it.
  */
-export function ActivityHistory({ entityType, entityId, title }: ActivityHistoryProps) {
+export function ActivityHistory({ entityType, entityId, title, actorLink = false }: ActivityHistoryProps) {
   const [page, setPage] = useState(1);
   const query = useActivity({
     entity_type: entityType,
@@ -99,11 +101,20 @@ export function ActivityHistory({ entityType, entityId, title }: ActivityHistory
             Every change to this record, newest first.
           </Text>
         )}
-        <Anchor component={Link} to={logLink} size="sm">
-          <Group gap={4} wrap="nowrap">
-            Open in the activity log <IconExternalLink size={14} aria-hidden="true" />
-          </Group>
-        </Anchor>
+        <Group gap="sm">
+          <Anchor component={Link} to={logLink} size="sm">
+            <Group gap={4} wrap="nowrap">
+              Open in the activity log <IconExternalLink size={14} aria-hidden="true" />
+            </Group>
+          </Anchor>
+          {actorLink ? (
+            <Anchor component={Link} to={`${paths.activity}?actor=${entityId}`} size="sm">
+              <Group gap={4} wrap="nowrap">
+                Everything they did <IconExternalLink size={14} aria-hidden="true" />
+              </Group>
+            </Anchor>
+          ) : null}
+        </Group>
       </Group>
       {body}
     </Stack>

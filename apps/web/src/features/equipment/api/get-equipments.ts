@@ -26,8 +26,8 @@ export function getEquipmentsQueryOptions(params: EquipmentListParams) {
   });
 }
 
-export function useEquipments(params: EquipmentListParams) {
-  return useQuery(getEquipmentsQueryOptions(params));
+export function useEquipments(params: EquipmentListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getEquipmentsQueryOptions(params), enabled });
 }
 
 /** The units at one site (at most 100, by asset tag), for picking what an assignment covers. */

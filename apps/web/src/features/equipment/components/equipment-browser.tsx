@@ -25,7 +25,7 @@ import { EquipmentDetailsDrawer } from './equipment-details-drawer';
 import { EquipmentFormModal } from './equipment-form-modal';
 import { EquipmentTable } from './equipment-table';
 import { ImportEquipmentModal } from './import-equipment-modal';
-import { PrintLabelsModal } from './print-labels-modal';
+import { type LabelUnitChoice, PrintLabelsModal } from './print-labels-modal';
 import { SiteSelect } from './site-select';
 import { useEquipmentBulk } from './use-equipment-bulk';
 
@@ -90,6 +90,8 @@ interface EquipmentBrowserProps {
   header: (actions: ReactNode) => ReactNode;
   /** What other features show about a unit in its details drawer (e.g. its corrective actions). */
   unitSection?: ((unit: Equipment) => ReactNode) | undefined;
+  /** The unit's changes in its details drawer (the activity feature's panel). */
+  activitySection?: ((unit: Equipment) => ReactNode) | undefined;
   /** The register's saved views control (issue 21); with it the columns can be chosen too. */
   views?: ReactNode;
   /** Rows can be selected for the bulk actions (Equipment Management; not a site's tab). */
@@ -105,6 +107,7 @@ export function EquipmentBrowser({
   siteId,
   header,
   unitSection,
+  activitySection,
   views,
   bulkActions = false,
 }: EquipmentBrowserProps) {
@@ -128,7 +131,7 @@ export function EquipmentBrowser({
   const [importOpen, setImportOpen] = useState(false);
   // Labels print for one site: the site page's, or the register's site filter.
   const labelSiteId = siteId ?? positiveId(state.site);
-  const [labels, setLabels] = useState<{ siteId: number; ids?: number[] } | null>(null);
+  const [labels, setLabels] = useState<{ siteId: number; units?: LabelUnitChoice[] } | null>(null);
 
   const units = query.data?.equipments ?? [];
   const total = query.data?.pagination.total ?? 0;
@@ -314,19 +317,25 @@ export function EquipmentBrowser({
       <EquipmentDetailsDrawer
         unitId={selectedId}
         unitSection={unitSection}
+        activitySection={activitySection}
         onClose={closeUnit}
         onEdit={(unit) => {
           setEditing(unit);
           setFormOpen(true);
         }}
-        onPrintLabel={(unit) => setLabels({ siteId: unit.site.id, ids: [unit.id] })}
+        onPrintLabel={(unit) =>
+          setLabels({
+            siteId: unit.site.id,
+            units: [{ id: unit.id, label: `${unit.assetTag} · ${unit.name}` }],
+          })
+        }
       />
       {labels ? (
         <PrintLabelsModal
           opened
           onClose={() => setLabels(null)}
           siteId={labels.siteId}
-          {...(labels.ids ? { initialIds: labels.ids } : {})}
+          {...(labels.units ? { initialUnits: labels.units } : {})}
         />
       ) : null}
       <EquipmentFormModal

@@ -11,21 +11,20 @@ import {
   Skeleton,
   Stack,
   Text,
-  Timeline,
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconHistory, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths, sitePaths } from '@/config/paths';
+import { sitePaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDay, todayIso } from '@/lib/dates';
 import { formatDateTime } from '@/utils/format-relative-time';
 import { useDeleteEquipment } from '../api/delete-equipment';
 import { useEquipment } from '../api/get-equipment';
-import { describeDue, historyActionLabels, historyFieldLabels, historyValue } from '../lib/format';
+import { describeDue } from '../lib/format';
 import { DueBadge, EquipmentStatusBadge } from './badges';
 import { UnitInspections } from './unit-inspections';
 
@@ -48,22 +47,24 @@ interface EquipmentDetailsDrawerProps {
   onEdit: (unit: Equipment) => void;
   /** Prints the unit's QR label (the print labels dialog with this unit chosen). */
   onPrintLabel?: (unit: Equipment) => void;
-  /** Another feature's section about this unit, shown above its history (supplied by the app). */
+  /** Another feature's section about this unit, shown above its inspections (supplied by the app). */
   unitSection?: ((unit: Equipment) => ReactNode) | undefined;
+  /** The unit's changes, field by field (the activity feature's panel, supplied by the app), last. */
+  activitySection?: ((unit: Equipment) => ReactNode) | undefined;
 }
 
-/** Everything about one unit, its due date and its recent changes. */
+/** Everything about one unit: its due date, its inspections and (from the app) its changes. */
 export function EquipmentDetailsDrawer({
   unitId,
   onClose,
   onEdit,
   onPrintLabel,
   unitSection,
+  activitySection,
 }: EquipmentDetailsDrawerProps) {
   const query = useEquipment(unitId);
   const remove = useDeleteEquipment();
   const unit = query.data?.equipment;
-  const history = query.data?.history ?? [];
   const today = todayIso();
 
   const confirmDelete = (target: Equipment) =>
@@ -199,42 +200,12 @@ export function EquipmentDetailsDrawer({
           ) : null}
           <Divider />
           <UnitInspections key={unit.id} unitId={unit.id} />
-          <Divider />
-          <div>
-            <Group justify="space-between" gap="xs" mb="sm" wrap="wrap">
-              <Group gap={6}>
-                <IconHistory size={18} aria-hidden="true" />
-                <Title order={3} size="h4">
-                  History
-                </Title>
-              </Group>
-              <Anchor component={Link} to={`${paths.activity}?object=equipment:${unit.id}`} size="sm">
-                Open in the activity log
-              </Anchor>
-            </Group>
-            {history.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No changes recorded yet.
-              </Text>
-            ) : (
-              <Timeline bulletSize={12} lineWidth={2} active={history.length}>
-                {history.map((event) => (
-                  <Timeline.Item key={event.id} title={historyActionLabels[event.action] ?? event.action}>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(event.createdAt)}
-                      {event.actorName ? ` · ${event.actorName}` : ''}
-                    </Text>
-                    {event.changes.map((change) => (
-                      <Text size="xs" key={change.field}>
-                        {historyFieldLabels[change.field] ?? change.field}:{' '}
-                        {historyValue(change.field, change.from)} → {historyValue(change.field, change.to)}
-                      </Text>
-                    ))}
-                  </Timeline.Item>
-                ))}
-              </Timeline>
-            )}
-          </div>
+          {activitySection ? (
+            <>
+              <Divider />
+              {activitySection(unit)}
+            </>
+          ) : null}
         </Stack>
       )}
     </Drawer>

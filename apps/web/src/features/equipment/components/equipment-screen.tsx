@@ -9,9 +9,11 @@ const KEYS: readonly EquipmentBrowserKey[] = ['search', 'site', 'type', 'status'
 /** Screen /dashboard/equipment-management: every unit installed at every site. */
 export function EquipmentScreen({
   unitSection,
+  activitySection,
   views,
 }: {
   unitSection?: (unit: Equipment) => ReactNode;
+  activitySection?: (unit: Equipment) => ReactNode;
   views?: ReactNode;
 } = {}) {
   const { values, page, update } = useUrlParams(KEYS);
@@ -22,6 +24,7 @@ export function EquipmentScreen({
       onChange={update}
       onPage={(next) => update({ page: next }, { keepPage: true })}
       unitSection={unitSection}
+      activitySection={activitySection}
       views={views}
       bulkActions
       header={(actions) => (

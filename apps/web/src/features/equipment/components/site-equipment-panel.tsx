@@ -17,13 +17,15 @@ interface SiteEquipmentPanelProps {
   siteId: number;
   /** Another feature's section in a unit's details drawer (supplied by the app). */
   unitSection?: (unit: Equipment) => ReactNode;
+  /** The unit's changes in its drawer (the activity feature's panel, supplied by the app). */
+  activitySection?: (unit: Equipment) => ReactNode;
 }
 
 /**
  * The Equipment tab of a site's details page: that site's units, with add, import and export for the
  * site. Its filters live in its own state, so they never clash with the page's URL.
  */
-export function SiteEquipmentPanel({ siteId, unitSection }: SiteEquipmentPanelProps) {
+export function SiteEquipmentPanel({ siteId, unitSection, activitySection }: SiteEquipmentPanelProps) {
   const [state, setState] = useState<EquipmentBrowserState>(INITIAL);
   const [page, setPage] = useState(1);
   return (
@@ -38,6 +40,7 @@ export function SiteEquipmentPanel({ siteId, unitSection }: SiteEquipmentPanelPr
         }}
         onPage={setPage}
         unitSection={unitSection}
+        activitySection={activitySection}
         header={(actions) => (
           <Group justify="space-between" align="flex-end" gap="md" mb="md" wrap="wrap">
             <div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay } from '@/lib/dates';
-import { describeDue, historyValue } from './format';
+import { describeDue } from './format';
 
 describe('equipment formatting', () => {
   it('formats days without time-zone drift', () => {
@@ -16,11 +16,5 @@ describe('equipment formatting', () => {
     expect(describeDue('2026-06-14', '2026-06-15')).toBe('1 day overdue');
     expect(describeDue('2026-02-15', '2026-06-15')).toBe('4 months overdue');
     expect(describeDue('2029-06-15', '2026-06-15')).toBe('in 3 years');
-  });
-
-  it('shows history values as people read them', () => {
-    expect(historyValue('status', 'out_of_service')).toBe('Out of service');
-    expect(historyValue('isCritical', 'true')).toBe('Yes');
-    expect(historyValue('location', null)).toBe('—');
   });
 });

@@ -1,22 +1,8 @@
-import type { User, UserAuditEvent } from '@inspecta/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import type { User } from '@inspecta/contract';
+import { Alert, Button, Divider, Drawer, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconAlertCircle,
   IconClipboardList,
-  IconHistory,
   IconMailForward,
   IconPencil,
   IconPlayerPause,
@@ -24,13 +10,11 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { InspectorAssignments } from '@/features/assignments';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useUser } from '../api/get-user';
-import { accessState, actionLabel, fieldLabel, formatPhone, fullName } from '../lib/labels';
+import { accessState, formatPhone, fullName } from '../lib/labels';
 import { ProfileImageControl } from './profile-image-control';
 import { RoleBadge, StatusBadge, YouBadge } from './user-badges';
 import classes from './user-detail-drawer.module.css';
@@ -67,43 +51,6 @@ function accessText(user: User): string {
   }
 }
 
-function shortValue(field: string, value: string | null): string {
-  if (value === null || value === '') return 'empty';
-  if (field === 'profileImage') return 'an image';
-  if (/At$/.test(field) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
-  return value.length > 60 ? `${value.slice(0, 57)}…` : value;
-}
-
-function EventItem({ event }: { event: UserAuditEvent }) {
-  const changes = event.action === 'user.create' ? [] : event.changes;
-  return (
-    <Timeline.Item title={actionLabel(event.action)} data-testid="audit-event">
-      <Text size="xs" c="dimmed">
-        {event.actor ? `by ${event.actor.name} · ` : ''}
-        <time dateTime={event.createdAt} title={formatDateTime(event.createdAt)}>
-          {formatRelativeTime(event.createdAt)}
-        </time>
-      </Text>
-      {changes.length ? (
-        <ul className={classes.changes}>
-          {changes.slice(0, 6).map((change) => (
-            <li key={change.field}>
-              <Text size="xs" component="span" fw={600}>
-                {fieldLabel(change.field)}:
-              </Text>{' '}
-              <Text size="xs" component="span">
-                {change.from === null && event.action !== 'user.update'
-                  ? shortValue(change.field, change.to)
-                  : `${shortValue(change.field, change.from)} → ${shortValue(change.field, change.to)}`}
-              </Text>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </Timeline.Item>
-  );
-}
-
 interface UserDetailDrawerProps {
   userId: number | null;
   onClose: () => void;
@@ -111,10 +58,19 @@ interface UserDetailDrawerProps {
   isSelf: (id: number) => boolean;
   /** More of a client's page, composed by the route in src/app (see UserManagement). */
   clientSection?: ((clientId: number) => ReactNode) | undefined;
+  /** The changes to the account, field by field (the activity feature's panel, composed by the route). */
+  activitySection?: ((userId: number) => ReactNode) | undefined;
 }
 
 /** One user: profile, role data, how they sign in, sessions, and what happened to the account. */
-export function UserDetailDrawer({ userId, onClose, actions, isSelf, clientSection }: UserDetailDrawerProps) {
+export function UserDetailDrawer({
+  userId,
+  onClose,
+  actions,
+  isSelf,
+  clientSection,
+  activitySection,
+}: UserDetailDrawerProps) {
   const query = useUser(userId);
   const detail = query.data;
   const user = detail?.user;
@@ -268,37 +224,12 @@ export function UserDetailDrawer({ userId, onClose, actions, isSelf, clientSecti
             </>
           ) : null}
 
-          <Divider />
-          <Stack gap="sm">
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Group gap={6}>
-                <IconHistory size={18} aria-hidden="true" />
-                <Title order={3} fz="md">
-                  Recent activity
-                </Title>
-              </Group>
-              {/* The whole trail in the activity log (docs/activity-log.md): changes to them, and by them. */}
-              <Group gap="sm">
-                <Anchor component={Link} to={`${paths.activity}?object=user:${user.id}`} size="sm">
-                  Changes to this user
-                </Anchor>
-                <Anchor component={Link} to={`${paths.activity}?actor=${user.id}`} size="sm">
-                  Everything they did
-                </Anchor>
-              </Group>
-            </Group>
-            {detail.recentEvents.length ? (
-              <Timeline bulletSize={12} lineWidth={2} active={-1} data-testid="audit-events">
-                {detail.recentEvents.map((event) => (
-                  <EventItem key={event.id} event={event} />
-                ))}
-              </Timeline>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Nothing recorded yet.
-              </Text>
-            )}
-          </Stack>
+          {activitySection ? (
+            <>
+              <Divider />
+              {activitySection(user.id)}
+            </>
+          ) : null}
         </Stack>
       )}
     </Drawer>

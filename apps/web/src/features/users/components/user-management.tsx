@@ -46,12 +46,14 @@ interface UserManagementProps {
    * it from other features, e.g. the shop's client addresses), so this feature imports none of them.
    */
   clientSection?: (clientId: number) => ReactNode;
+  /** The changes to a user's account in their drawer (the activity feature's panel, composed by the route). */
+  activitySection?: (userId: number) => ReactNode;
   /** The saved views control the app composes in (issue 21). */
   views?: ReactNode;
 }
 
 /** The User Management screen: tabs by role, search, status filter, sortable paged table, drawers. */
-export function UserManagement({ clientSection, views }: UserManagementProps = {}) {
+export function UserManagement({ clientSection, activitySection, views }: UserManagementProps = {}) {
   const { params, update, openUserId, setOpenUser } = useUserListState();
   const query = useUsers(params);
   const bulk = useUsersBulk(params);
@@ -267,6 +269,7 @@ export function UserManagement({ clientSection, views }: UserManagementProps = {
         actions={rowActions}
         isSelf={isSignedInUser}
         clientSection={clientSection}
+        activitySection={activitySection}
       />
       <UserFormDrawer
         opened={form.mode !== 'closed'}

@@ -1,6 +1,6 @@
 import type { User } from '@inspecta/contract';
 import { describe, expect, it } from 'vitest';
-import { accessState, actionLabel, countLabel, formatPhone } from './labels';
+import { accessState, countLabel, formatPhone } from './labels';
 
 const base = { hasPassword: false, invitationExpiresAt: null } as unknown as User;
 
@@ -13,14 +13,12 @@ describe('user labels', () => {
     expect(accessState({ ...base, invitationExpiresAt: '2026-05-30T00:00:00Z' }, now)).toBe('expired');
   });
 
-  it('format counts, phones and audit actions', () => {
+  it('format counts and phones', () => {
     expect(countLabel(1, 'inspector')).toBe('1 inspector');
     expect(countLabel(12345, 'all')).toBe('12,345 users');
     expect(countLabel(10000, 'client', true)).toBe('10,000+ clients');
     expect(formatPhone('+919820012345')).toBe('+91 98200 12345');
     expect(formatPhone('+4915112345678')).toBe('+4915112345678');
     expect(formatPhone(null)).toBe('—');
-    expect(actionLabel('user.status_change')).toBe('Status changed');
-    expect(actionLabel('site.archive')).toBe('Site archive');
   });
 });

@@ -26,48 +26,6 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
-const ACTION_LABEL: Record<string, string> = {
-  'user.create': 'Account created',
-  'user.update': 'Profile changed',
-  'user.status_change': 'Status changed',
-  'user.delete': 'Account deleted',
-  'user.profile_image': 'Profile image changed',
-  'user.invitation_sent': 'Invitation sent',
-  'user.invitation_accepted': 'Password chosen from the invitation',
-  'user.bootstrap_admin': 'First administrator created',
-  'auth.login': 'Signed in',
-  'auth.logout': 'Signed out',
-  'auth.login_failed': 'Failed sign-in attempt',
-};
-
-/** A readable name for an audit action; unknown actions show as "Site create" from "site.create". */
-export function actionLabel(action: string): string {
-  const known = ACTION_LABEL[action];
-  if (known) return known;
-  const words = action.replace(/[._]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-const FIELD_LABEL: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  company: 'Company',
-  employeeCode: 'Employee code',
-  licenceNumber: 'Licence number',
-  status: 'Status',
-  userType: 'Role',
-  profileImage: 'Profile image',
-  sessionsEnded: 'Sessions ended',
-  deletedAt: 'Deleted',
-  expiresAt: 'Expires',
-};
-
-export function fieldLabel(field: string): string {
-  return FIELD_LABEL[field] ?? field;
-}
-
 /** How the user gets in: a password, an open invitation, an expired one, or nothing yet. */
 export function accessState(user: User, now = Date.now()): 'password' | 'invited' | 'expired' | 'none' {
   if (user.hasPassword) return 'password';
