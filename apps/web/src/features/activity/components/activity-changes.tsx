@@ -1,6 +1,6 @@
 import type { AuditChange } from '@inspecta/contract';
 import { Text } from '@mantine/core';
-import { humanize } from '../lib/labels';
+import { humanize, readableValue } from '../lib/labels';
 import classes from './activity.module.css';
 
 function Value({
@@ -15,7 +15,7 @@ function Value({
   return (
     <td className={`${classes.cell} ${className}`}>
       <span className={classes.tag}>{tag}: </span>
-      {value === null || value === '' ? <span className={classes.empty}>empty</span> : value}
+      {value === null || value === '' ? <span className={classes.empty}>empty</span> : readableValue(value)}
     </td>
   );
 }
