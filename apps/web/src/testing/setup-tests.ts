@@ -3,7 +3,7 @@ import { afterEach, vi } from 'vitest';
 
 // Lazy routes load their chunk on first render; on a busy two-core machine that can take more than
 // Testing Library's default second.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 25_000 });
 
 /** Tests render at desktop width (md and up) unless they change this set. */
 const DEFAULT_MEDIA_QUERIES = ['(min-width: 62em)'];
