@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { access } from '../apps/server/src/core/access.js';
 
@@ -93,3 +94,6 @@ export async function measureSql(
     non2xx: 0,
   };
 }
+
+/** A SQL array of the seed's fixed words (names, companies), for generators that pick from it by index. */
+export const arrayLiteral = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);

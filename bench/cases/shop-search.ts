@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../apps/server/src/core/security/password-hasher.js';
 import { users } from '../../apps/server/src/db/schema.js';
-import type { BenchCase, BenchContext } from '../harness.js';
+import { arrayLiteral, type BenchCase, type BenchContext } from '../harness.js';
 
 /**
  * The shop's order and bill lists searched (issue 22): 100,000 orders of 2,000 clients over three
@@ -70,7 +70,6 @@ const COMPANIES = [
 ];
 const PRODUCTS = ['fog nozzle', 'co2 refill', 'exit sign', 'smoke detector', 'hooter', 'landing valve'];
 
-const arrayLiteral = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
 const prepared = new WeakMap<FastifyInstance, Promise<string>>();
 
 function prepareOnce(ctx: BenchContext): Promise<string> {

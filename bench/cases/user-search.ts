@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../apps/server/src/core/security/password-hasher.js';
 import { users } from '../../apps/server/src/db/schema.js';
-import type { BenchCase } from '../harness.js';
+import { arrayLiteral, type BenchCase } from '../harness.js';
 
 export const USER_COUNT = 10_000;
 const ADMIN_EMAIL = 'bench.users@inspecta.test';
@@ -83,8 +83,6 @@ const LAST = [
   'Naidu',
 ];
 const COMPANIES = ['Realty', 'Logistics', 'Hospitals', 'Retail', 'Pharma', 'Textiles', 'Hotels', 'Foods'];
-
-const arrayLiteral = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
 
 /** The user list at the scale issue 22 asks for: the same generator, continued to 100,000 users. */
 export const USER_COUNT_LARGE = 100_000;
