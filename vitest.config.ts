@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time on two cores (cores − 1). The integration files wait on
+    // PostgreSQL and on file copies much of the time, and each has its own database, so two at once
+    // use the machine instead of leaving a core idle (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { browserWorkers } from './support/workers.js';
 
 export default defineConfig({
   test: {
@@ -6,8 +7,10 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['specs/**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    // One browser at a time on a two-core machine; specs share one server.
-    fileParallelism: false,
+    // Spec files run side by side, each worker with its own server (support/global-setup.ts); the
+    // tests inside a file stay in order, since later ones build on earlier ones.
+    fileParallelism: browserWorkers() > 1,
+    maxWorkers: browserWorkers(),
     testTimeout: 60_000,
     // One retry for a browser test that fails under load (docs/decisions/0002); a retried test is
     // listed in the output, so a flaky test is seen and fixed, not hidden.

@@ -26,8 +26,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The server of the worker running this spec (global-setup starts one per worker). */
 export function baseURL(): string {
-  return inject('baseURL');
+  const urls = inject('baseURLs');
+  const slot = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(slot - 1) % urls.length] as string;
 }
 
 export function adminCredentials() {

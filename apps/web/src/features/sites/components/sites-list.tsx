@@ -218,7 +218,15 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
   useCardLabels(tableRef);
   const cities = useSiteCities();
 
-  const update = (change: Partial<SiteListParams>) => setSearchParams(writeSiteListParams(params, change));
+  // A debounced search landing just after a tab click must build on the click's change, not on the
+  // params of a render that has not caught up yet (the same rule as hooks/use-url-params.ts).
+  const latest = useRef(searchParams);
+  latest.current = searchParams;
+  const update = (change: Partial<SiteListParams>) => {
+    const next = writeSiteListParams(readSiteListParams(latest.current), change);
+    latest.current = next;
+    setSearchParams(next);
+  };
 
   const sites = query.data?.sites ?? [];
   const counts = query.data?.counts;
