@@ -93,7 +93,7 @@ describe('activity log', () => {
     const change = page.locator('[data-testid="activity-change"][data-field="name"]');
     await change.waitFor();
     const cells = await change.locator('th, td').allInnerTexts();
-    expect(cells[0]).toBe('Name');
+    expect(cells[0]).toBe('Site name');
     expect(cells[1]).toContain(site.name);
     expect(cells[2]).toContain(renamed);
     // Derived columns (the site's search text) are bookkeeping, not a change anyone made.

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, assignUnits, isoDay, publishTemplate, registerInspector } from '../support/api.js';
+import {
+  activeUnitsBySite,
+  adminApi,
+  assignUnits,
+  isoDay,
+  publishTemplate,
+  registerInspector,
+} from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -77,14 +84,9 @@ async function createSetup(): Promise<Setup> {
     content: CONTENT,
   });
 
-  const { equipments } = await adminApi<{
-    equipments: Array<Unit & { site: { id: number; status: string; name: string } }>;
-  }>(token, 'GET', '/auth/equipments?limit=100&status=in_service');
-  const bySite = new Map<number, typeof equipments>();
-  for (const unit of equipments.filter((e) => e.site.status === 'active'))
-    bySite.set(unit.site.id, [...(bySite.get(unit.site.id) ?? []), unit]);
-  // The smallest demo site with three units or more: a one-page sheet.
-  const list = [...bySite.values()].filter((l) => l.length >= 3).sort((a, b) => a.length - b.length)[0]!;
+  const list = (await activeUnitsBySite(token))
+    .filter((l) => l.length >= 3)
+    .sort((a, b) => a.length - b.length)[0]!;
   const site = list[0]!.site;
   const units = list.slice(0, 2).map(({ id, name, assetTag }) => ({ id, name, assetTag }));
   const assignmentId = await assignUnits(token, {
@@ -256,6 +258,79 @@ describe('QR asset labels', () => {
       expect(new URL(code).pathname).toBe(`/u/${expected[i]!.id}`);
     });
     labelUrls = codes;
+  });
+
+  it('prints the labels of the units selected in the register, one site at a time', async () => {
+    // Three units of this spec's own: two at the setup's site, one at another site.
+    const { email, password } = adminCredentials();
+    const { accessToken: token } = await apiLogin(email, password);
+    const groups = await activeUnitsBySite(token);
+    const otherSite = groups.find((list) => list[0]!.site.id !== setup.siteId)![0]!.site;
+    const typeId = groups[0]![0]!.equipmentType.id;
+    const tag = `SEL${Date.now().toString(36).toUpperCase()}`;
+    const made: Unit[] = [];
+    for (const [suffix, siteId] of [
+      ['A1', setup.siteId],
+      ['A2', setup.siteId],
+      ['B1', otherSite.id],
+    ] as const) {
+      const { equipment } = await adminApi<{ equipment: Unit }>(token, 'POST', '/auth/equipments', {
+        siteId,
+        equipmentTypeId: typeId,
+        assetTag: `${tag}-${suffix}`,
+        name: `Selected extinguisher ${suffix}`,
+      });
+      made.push(equipment);
+    }
+
+    context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1400, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await openSignedIn(page, `/dashboard/equipment-management?search=${tag}`);
+    await expect.poll(() => page.getByTestId('equipment-row').count(), { timeout: 15_000 }).toBe(3);
+    const checkbox = (assetTag: string) => page.getByRole('checkbox', { name: `Select ${assetTag}` });
+
+    // Units of two sites: one sheet is for one site, and the button says why it is refused.
+    await checkbox(`${tag}-A1`).check();
+    await checkbox(`${tag}-B1`).check();
+    const print = page.getByTestId('bulk-print-labels');
+    await expect.poll(() => print.getAttribute('aria-disabled')).toBe('true');
+    const reason = await page.locator(`[id="${await print.getAttribute('aria-describedby')}"]`).textContent();
+    expect(reason).toContain('The selected units are at 2 sites');
+    await print.hover();
+    await page.getByRole('tooltip').filter({ hasText: 'A label sheet is for one site' }).waitFor();
+    await screenshot(page, 'equipment-labels-selection-two-sites-1400');
+    await print.click({ force: true });
+    expect(await page.getByRole('dialog', { name: 'Print QR labels' }).count()).toBe(0);
+
+    // One site's units: the label dialog opens with them chosen.
+    await checkbox(`${tag}-B1`).uncheck();
+    await checkbox(`${tag}-A2`).check();
+    expect(await page.getByTestId('bulk-count').textContent()).toBe('2 selected');
+    await expect.poll(() => print.getAttribute('aria-disabled')).toBe(null);
+    await print.click();
+    const dialog = page.getByRole('dialog', { name: 'Print QR labels' });
+    await dialog.waitFor();
+    const selected = made.slice(0, 2);
+    for (const unit of selected)
+      await dialog.getByText(`${unit.assetTag} · ${unit.name}`, { exact: true }).waitFor();
+    await untilStill(dialog);
+    await screenshot(page, 'equipment-labels-selection-1400');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByTestId('labels-download').click(),
+    ]);
+    mkdirSync(screenshotDir, { recursive: true });
+    const file = path.join(screenshotDir, 'equipment-labels-selection.pdf');
+    await download.saveAs(file);
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Read back from the PDF: the two selected units' addresses, by asset tag, and nothing else.
+    const codes = await qrCodesOf(file);
+    expect(codes.map((code) => new URL(code).pathname)).toEqual(byTag(selected).map((u) => `/u/${u.id}`));
   });
 
   it("opens a label's address as an inspector on that unit's checklist (390 px)", async () => {

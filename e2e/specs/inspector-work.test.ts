@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, assignUnits, isoDay, publishTemplate, registerInspector } from '../support/api.js';
+import {
+  activeUnitsBySite,
+  assignUnits,
+  isoDay,
+  publishTemplate,
+  registerInspector,
+} from '../support/api.js';
 import {
   adminCredentials,
   apiLogin,
@@ -85,18 +91,7 @@ async function createAssignment(): Promise<Setup> {
     content: CONTENT,
   });
 
-  const { equipments } = await adminApi<{
-    equipments: Array<{
-      id: number;
-      name: string;
-      status: string;
-      site: { id: number; status: string; name: string; siteCode: string };
-    }>;
-  }>(token, 'GET', '/auth/equipments?limit=100&status=in_service');
-  const bySite = new Map<number, typeof equipments>();
-  for (const unit of equipments.filter((e) => e.site.status === 'active'))
-    bySite.set(unit.site.id, [...(bySite.get(unit.site.id) ?? []), unit]);
-  const units = [...bySite.values()].find((list) => list.length >= 2)!.slice(0, 2);
+  const units = (await activeUnitsBySite(token)).find((list) => list.length >= 2)!.slice(0, 2);
   const site = units[0]!.site;
 
   const assignmentId = await assignUnits(token, {

@@ -107,3 +107,29 @@ export async function assignUnits(
   );
   return assignment.id;
 }
+
+/** An in-service unit as the equipment list answers it, with its site and type. */
+export interface SiteUnit {
+  id: number;
+  name: string;
+  assetTag: string;
+  status: string;
+  equipmentType: { id: number };
+  site: { id: number; status: string; name: string; siteCode: string };
+}
+
+/**
+ * The in-service units of the equipment list's first 100 (the demo data's), grouped by their site,
+ * active sites only: each list one site's units, for a spec that assigns or prints units of one site.
+ */
+export async function activeUnitsBySite(token: string): Promise<SiteUnit[][]> {
+  const { equipments } = await adminApi<{ equipments: SiteUnit[] }>(
+    token,
+    'GET',
+    '/auth/equipments?limit=100&status=in_service',
+  );
+  const bySite = new Map<number, SiteUnit[]>();
+  for (const unit of equipments.filter((e) => e.site.status === 'active'))
+    bySite.set(unit.site.id, [...(bySite.get(unit.site.id) ?? []), unit]);
+  return [...bySite.values()];
+}

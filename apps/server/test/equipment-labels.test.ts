@@ -345,3 +345,38 @@ describe('where a scanned label leads', () => {
     expect((await get(`/api/portal/units/${units[1]!.id}`, admin)).statusCode).toBe(403);
   });
 });
+
+describe('label sheets made at once', () => {
+  it('makes two at once, queues four, and answers 503 with Retry-After beyond that', async () => {
+    const limit = ctx.app.services.equipment.labelRenders;
+    // Two sheets being made (held open by the test), so every print below waits its turn.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const busy = [limit.run(() => held), limit.run(() => held)];
+    expect(limit.load).toEqual({ active: 2, waiting: 0 });
+
+    const queued = [0, 1, 2, 3].map(() => get(`/api/auth/sites/${siteA.id}/equipment-labels.pdf`, admin));
+    await expect.poll(() => limit.load.waiting, { timeout: 10_000 }).toBe(4);
+
+    const refused = await get(`/api/auth/sites/${siteA.id}/equipment-labels.pdf`, admin);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.json()).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Other label sheets are being made right now. Please try again in a few seconds.',
+    });
+
+    release();
+    await Promise.all(busy);
+    for (const response of await Promise.all(queued)) {
+      expect(response.statusCode).toBe(200);
+      const { codes } = await readLabels(response.rawPayload);
+      expect(codes).toEqual(units.map((u) => urlOf(u.id)));
+    }
+    expect(limit.load).toEqual({ active: 0, waiting: 0 });
+    // Free again: the next print is made at once.
+    expect((await get(`/api/auth/sites/${siteA.id}/equipment-labels.pdf`, admin)).statusCode).toBe(200);
+  });
+});

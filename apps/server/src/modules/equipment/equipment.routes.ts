@@ -127,11 +127,13 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipmentService: Equipmen
           `ids: the units to print (all at this site, at most ${EQUIPMENT_LABELS_MAX}); default every unit not retired, ` +
           `in parts of ${EQUIPMENT_LABELS_MAX} by asset tag when there are more (part=1..n, n from GET .../equipment-labels; ` +
           'a 400 on part says when it is needed or past the last). ' +
-          'Audited as equipment.labels_printed. Named labels-<siteCode>.pdf (labels-<siteCode>-part-<n>.pdf).',
+          'Audited as equipment.labels_printed. Named labels-<siteCode>.pdf (labels-<siteCode>-part-<n>.pdf). ' +
+          'At most 2 sheets are made at once per server process and 4 more wait their turn (up to 30 s); ' +
+          'beyond that, 503 SERVICE_UNAVAILABLE with Retry-After (seconds).',
         params: idParamsSchema,
         querystring: equipmentLabelsQuerySchema,
         produces: ['application/pdf'],
-        response: errorResponses(400, 401, 403, 404),
+        response: errorResponses(400, 401, 403, 404, 503),
       },
     },
     async (request, reply) => {

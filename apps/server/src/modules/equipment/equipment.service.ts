@@ -26,6 +26,7 @@ import { type AuditEntry, recordAudit, recordAudits } from '../../core/audit.js'
 import { runBulk } from '../../core/bulk.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { RenderLimit, type RenderLimitOptions } from '../../core/render-limit.js';
 import { readSheet } from '../../core/spreadsheet.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -68,6 +69,18 @@ export function toEquipment({ unit, site, type }: EquipmentWithRefs, today: stri
     updatedAt: unit.updatedAt.toISOString(),
   };
 }
+
+/**
+ * Label sheet PDFs made at once in one process: two (a full part of 1,000 labels is about 3.6 s of
+ * work on a 2-core machine), four more waiting their turn up to 30 s, then 503 with Retry-After.
+ */
+const LABEL_RENDER_LIMIT: RenderLimitOptions = {
+  concurrent: 2,
+  queue: 4,
+  maxWaitMs: 30_000,
+  retryAfter: 10,
+  busyMessage: 'Other label sheets are being made right now. Please try again in a few seconds.',
+};
 
 /** What an audit event keeps of a unit: the row, plus the site code and type name people read. */
 function snapshot(unit: EquipmentRow, site: { siteCode: string }, type: { name: string }) {
@@ -118,6 +131,9 @@ function referenceNotFound(field: string, what: string): AppError {
 /** Equipment installed at sites: the register, its due dates, import and export. */
 export class EquipmentService {
   private readonly repo: EquipmentRepository;
+
+  /** Label sheets rendering at once in this process, and those waiting (docs/equipment.md). */
+  readonly labelRenders = new RenderLimit(LABEL_RENDER_LIMIT);
 
   constructor(
     private readonly db: Database,
@@ -254,11 +270,14 @@ export class EquipmentService {
       throw AppError.validation([{ field: 'ids', message: 'This site has no equipment to label' }]);
     }
     const base = this.publicUrl.replace(/\/+$/, '');
-    const pdf = await renderLabelSheets({
-      site,
-      layout,
-      units: printed.map((unit) => ({ ...unit, url: `${base}${unitLabelPath(unit.id)}` })),
-    });
+    // The sheet is made whole before it is sent (the stream is ended), so the turn covers the work.
+    const pdf = await this.labelRenders.run(() =>
+      renderLabelSheets({
+        site,
+        layout,
+        units: printed.map((unit) => ({ ...unit, url: `${base}${unitLabelPath(unit.id)}` })),
+      }),
+    );
     await recordAudit(this.db, {
       actorId: auth.userId,
       action: 'equipment.labels_printed',

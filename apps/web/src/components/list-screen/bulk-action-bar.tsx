@@ -39,6 +39,11 @@ interface BulkActionBarProps {
   exportSelection?: (format: ExportFormat, options: ExportOptions, ids: number[]) => Promise<string>;
   /** Space below the bar, where the list does not stack its parts with a gap. */
   mb?: MantineSpacing;
+  /**
+   * The list's own buttons for the selection that open something rather than change rows (the
+   * equipment register's "Print labels"), shown after the actions.
+   */
+  tools?: ReactNode;
 }
 
 const NAMES_SHOWN = 8;
@@ -54,7 +59,7 @@ interface Refusal {
  * is all or nothing, so a refusal (409) lists each refused row and why, and nothing changed. Done,
  * it shows the server's summary as a notification and clears the selection.
  */
-export function BulkActionBar({ selection, noun, actions, exportSelection, mb }: BulkActionBarProps) {
+export function BulkActionBar({ selection, noun, actions, exportSelection, mb, tools }: BulkActionBarProps) {
   const [open, setOpen] = useState<BulkAction | null>(null);
   const [values, setValues] = useState<BulkValues>({});
   const [busy, setBusy] = useState(false);
@@ -134,6 +139,7 @@ export function BulkActionBar({ selection, noun, actions, exportSelection, mb }:
                 {action.label}
               </Button>
             ))}
+            {tools}
             {exportSelection ? (
               <ExportMenu
                 label={`selected ${noun[1]}`}

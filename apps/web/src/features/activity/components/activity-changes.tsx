@@ -1,6 +1,7 @@
 import type { AuditChange } from '@inspecta/contract';
 import { Text } from '@mantine/core';
-import { humanize, readableValue } from '../lib/labels';
+import { fieldLabel } from '../lib/field-labels';
+import { readableValue } from '../lib/labels';
 import classes from './activity.module.css';
 
 function Value({
@@ -20,8 +21,11 @@ function Value({
   );
 }
 
-/** An event's difference field by field: each changed field, its value before and after. */
-export function ActivityChanges({ changes }: { changes: AuditChange[] }) {
+/**
+ * An event's difference field by field: each changed field, named as the record's form names it
+ * (`entityType`: the kind of record, for `fieldLabel`), its value before and after.
+ */
+export function ActivityChanges({ changes, entityType }: { changes: AuditChange[]; entityType: string }) {
   if (changes.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="activity-no-changes">
@@ -48,7 +52,7 @@ export function ActivityChanges({ changes }: { changes: AuditChange[] }) {
         {changes.map((change) => (
           <tr key={change.field} data-testid="activity-change" data-field={change.field}>
             <th scope="row" className={`${classes.cell} ${classes.field}`}>
-              {humanize(change.field)}
+              {fieldLabel(entityType, change.field)}
             </th>
             <Value value={change.from} tag="Before" className={classes.before} />
             <Value value={change.to} tag="After" className={classes.after} />

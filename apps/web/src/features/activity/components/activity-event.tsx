@@ -127,7 +127,7 @@ export function ActivityCard({
           />
         </div>
         <Collapse in={open} id={id}>
-          {open ? <ActivityChanges changes={event.changes} /> : null}
+          {open ? <ActivityChanges changes={event.changes} entityType={event.entityType} /> : null}
         </Collapse>
       </Stack>
     </Paper>

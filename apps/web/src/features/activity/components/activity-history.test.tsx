@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setDayFormat } from '@/lib/dates';
 import { storage } from '@/lib/storage';
 import { createTestQueryClient, renderWithProviders } from '@/testing/test-utils';
 import { ActivityHistory } from './activity-history';
@@ -24,7 +25,10 @@ const event = {
 };
 
 describe('ActivityHistory', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setDayFormat('D MMM YYYY');
+  });
 
   it("asks for the record's own events and opens one's changes field by field", async () => {
     storage.setToken('t');
@@ -60,7 +64,63 @@ describe('ActivityHistory', () => {
       ['Before: empty', 'After: Sanjay Shah'],
       ['Before: Pune', 'After: Mumbai'],
     ]);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Contact name', 'City']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Primary contact name',
+      'City',
+    ]);
+  });
+
+  it("names a unit's fields as the equipment form does, with its values and dates in words", async () => {
+    storage.setToken('t');
+    setDayFormat('DD/MM/YYYY');
+    const edit = {
+      ...event,
+      id: 42,
+      action: 'equipment.updated',
+      verb: 'updated equipment',
+      entityType: 'equipment',
+      entityId: '7',
+      object: 'FE-0007 Extinguisher',
+      link: null,
+      changes: [
+        { field: 'serialNumber', from: 'SN-1', to: 'SN-2' },
+        { field: 'installedOn', from: null, to: '2026-10-26' },
+        { field: 'status', from: 'in_service', to: 'out_of_service' },
+        { field: 'isCritical', from: 'false', to: 'true' },
+        { field: 'nextDueOn', from: '2026-11-01', to: '2027-01-15' },
+        { field: 'someNewField', from: null, to: 'x' },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { events: [edit], pagination: { page: 1, limit: 10, total: 1 } })),
+    );
+    renderWithProviders(<ActivityHistory entityType="equipment" entityId={7} title="Activity" />);
+    fireEvent.click(await screen.findByRole('button', { name: /Show the changes of/ }));
+    const table = await screen.findByRole('table', { name: 'Changes, field by field' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Serial number',
+      'Installed on',
+      'Status',
+      'Critical equipment',
+      'Next inspection due',
+      'Some new field',
+    ]);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Before: SN-1', 'After: SN-2'],
+      ['Before: empty', 'After: 26/10/2026'],
+      ['Before: In service', 'After: Out of service'],
+      ['Before: No', 'After: Yes'],
+      ['Before: 01/11/2026', 'After: 15/01/2027'],
+      ['Before: empty', 'After: x'],
+    ]);
   });
 
   it('says so when nothing was recorded', async () => {

@@ -106,7 +106,7 @@ function ActivityTableRow({ event }: { event: ActivityEvent }) {
       {open ? (
         <Table.Tr id={id} data-testid="activity-details">
           <Table.Td colSpan={5} bg="gray.0">
-            <ActivityChanges changes={event.changes} />
+            <ActivityChanges changes={event.changes} entityType={event.entityType} />
           </Table.Td>
         </Table.Tr>
       ) : null}

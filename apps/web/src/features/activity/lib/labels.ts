@@ -1,4 +1,5 @@
 import { type ActivityEntityType, activityEntityTypeLabels, activityEntityTypes } from '@inspecta/contract';
+import { formatDateTime, formatDay } from '@/lib/dates';
 
 export function entityTypeLabel(type: string): string {
   return (activityEntityTypeLabels as Record<string, string>)[type] ?? humanize(type);
@@ -19,13 +20,21 @@ export function humanize(name: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : name;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
 /**
  * A recorded value as a person reads it: stored codes (`in_service`) as words, true and false as Yes
- * and No; any other text exactly as it was written.
+ * and No, a day (`2026-10-26`, or an instant at UTC midnight) in the organisation's date format,
+ * another instant as the viewer's day and time with its zone; any other text exactly as it was written.
  */
 export function readableValue(value: string): string {
   if (value === 'true') return 'Yes';
   if (value === 'false') return 'No';
+  if (DAY.test(value)) return formatDay(value) || value;
+  // A day kept as an instant (a typed "Last inspected" is that day's UTC midnight) reads as the day.
+  if (/^\d{4}-\d{2}-\d{2}T00:00(?::00(?:\.0+)?)?Z$/.test(value)) return formatDay(value) || value;
+  if (INSTANT.test(value)) return formatDateTime(value, { zone: true }) || value;
   return /^[a-z]+(?:_[a-z]+)+$/.test(value) ? humanize(value) : value;
 }
 

@@ -116,7 +116,6 @@ export function EquipmentBrowser({
   useEffect(() => setSearchText(state.search), [state.search]);
 
   const filters = filtersOf(state, siteId);
-  const bulk = useEquipmentBulk(filters);
   const defaultSort = state.search ? 'relevance' : 'nextDueOn';
   // A "Best match" kept after the term is cleared is the register's own order again.
   const shownSort = !state.sort || (state.sort === 'relevance' && !state.search) ? defaultSort : state.sort;
@@ -134,6 +133,9 @@ export function EquipmentBrowser({
   const [labels, setLabels] = useState<{ siteId: number; units?: LabelUnitChoice[] } | null>(null);
 
   const units = query.data?.equipments ?? [];
+  const bulk = useEquipmentBulk(filters, units, (labelSite, chosen) =>
+    setLabels({ siteId: labelSite, units: chosen }),
+  );
   const total = query.data?.pagination.total ?? 0;
   const selectedId = positiveId(state.unit) ?? null;
   const filtered = Boolean(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPhone } from './format';
+import { formatPhone } from './format';
 
 describe('site formatting', () => {
   it('groups Indian mobile numbers and prefixes other Indian numbers', () => {
@@ -7,10 +7,5 @@ describe('site formatting', () => {
     expect(formatPhone('+912223456789')).toBe('+91 2223456789');
     expect(formatPhone('+442079460958')).toBe('+442079460958');
     expect(formatPhone(null)).toBe('');
-  });
-
-  it('shows calendar dates without shifting them across time zones', () => {
-    expect(formatDate('2026-03-10')).toBe('10 Mar 2026');
-    expect(formatDate(null)).toBe('');
   });
 });

@@ -14,13 +14,3 @@ export function formatPhone(phone: string | null): string {
   if (phone.startsWith('+91')) return `+91 ${phone.slice(3)}`;
   return phone;
 }
-
-/** 2026-03-10 → 10 Mar 2026 (a calendar date, no time zone shift). */
-export function formatDate(isoDate: string | null): string {
-  if (!isoDate) return '';
-  const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
-  if (!y || !m || !d) return isoDate;
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-}

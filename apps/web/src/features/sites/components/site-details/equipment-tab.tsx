@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { formatDate } from '../../lib/format';
+import { formatDay } from '@/lib/dates';
 import classes from '../sites.module.css';
 
 function Stat({ label, value, color }: { label: string; value: ReactNode; color?: string }) {
@@ -69,7 +69,7 @@ export function EquipmentTab({
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
           {summary.nextDueOn
-            ? `The earliest due date is ${formatDate(summary.nextDueOn)}. Retired units are not counted as due.`
+            ? `The earliest due date is ${formatDay(summary.nextDueOn)}. Retired units are not counted as due.`
             : 'No unit has a due date yet.'}
         </Text>
         {manage}
