@@ -176,6 +176,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', services);
+  // Exports write dates in the organisation's format and zone (core/tabular-export.ts).
+  app.decorate('exportDates', async () => {
+    const { organisation } = await services.settings.organisation();
+    return { dateFormat: organisation.dateFormat, timeZone: organisation.timezone };
+  });
 
   await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);

@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, templateEquipmentTypes } from '../src/db/schema.js';
+import { auditEvents, templateEquipmentTypes, users } from '../src/db/schema.js';
 import { insertAssignment, insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType, uniq } from './helpers/equipment-fixtures.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
@@ -384,5 +384,57 @@ describe('exports of the list screens', () => {
     // export link built from the list's own URL still works.
     const withPaging = await get('/api/admin/userlist/export?format=csv&page=3&limit=5&sort=-name');
     expect(withPaging.statusCode).toBe(200);
+  });
+
+  it("writes dates in the organisation's format and moments in its time zone, as Settings say", async () => {
+    const company = uniq('Zoneco').replace(' ', '');
+    const joined = await insertUser(ctx.db, { userType: 'inspector', company });
+    const createdAt = new Date('2026-06-14T23:30:00Z');
+    await ctx.db.update(users).set({ createdAt }).where(eq(users.id, joined.id));
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/organisation',
+      headers: { authorization: admin },
+      payload: {
+        companyName: 'Zone Test Pvt Ltd',
+        timezone: 'America/New_York',
+        dateFormat: 'MM/DD/YYYY',
+        defaultInspectionIntervalDays: 180,
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    try {
+      const xlsx = await get(`/api/admin/userlist/export?format=xlsx&search=${company}`);
+      expect(xlsx.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet('Users')!;
+      const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(headings).toContain('Created (America/New_York)');
+      expect(headings).not.toContain('Created (UTC)');
+      const column = headings.indexOf('Created (America/New_York)') + 1;
+      const cell = sheet.getRow(2).getCell(column);
+      // 23:30 UTC on 14 June is 19:30 the same day in New York (daylight time), shown month first.
+      expect((cell.value as Date).toISOString()).toBe('2026-06-14T19:30:00.000Z');
+      expect(cell.numFmt).toBe('mm/dd/yyyy hh:mm');
+
+      const csv = await get(`/api/admin/userlist/export?format=csv&search=${company}`);
+      const [row] = records(readCsv(csv.body));
+      // CSV keeps the unambiguous ISO order for programs, in the organisation's zone.
+      expect(row!['Created (America/New_York)']).toBe('2026-06-14 19:30');
+    } finally {
+      const back = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/settings/organisation',
+        headers: { authorization: admin },
+        payload: {
+          companyName: 'Zone Test Pvt Ltd',
+          timezone: 'Asia/Kolkata',
+          dateFormat: 'DD/MM/YYYY',
+          defaultInspectionIntervalDays: 180,
+        },
+      });
+      expect(back.statusCode).toBe(200);
+    }
   });
 });

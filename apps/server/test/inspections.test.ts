@@ -710,7 +710,8 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
     const heading = rows[0]!.slice(1);
     expect(heading.slice(0, 8)).toEqual([
       'Inspection',
-      'Completed (UTC)',
+      // Moments are in the organisation's time zone (Settings; Asia/Kolkata by default).
+      'Completed (Asia/Kolkata)',
       'Result',
       'Failed checks',
       'Checks',
@@ -723,7 +724,9 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
     expect(data[2]!.slice(2, 8)).toEqual(['Fail', 2, 6, 2, 'ST-ORION', 'Orion Mall']);
     expect(data[2]![9]).toBe('Lakeside Realty Pvt Ltd');
     expect(data[2]![10]).toBe('Meera Iyer');
-    expect((data[2]![1] as Date).toISOString()).toBe('2026-05-15T23:59:00.000Z');
+    // 23:59 UTC is 05:29 the next morning in India: the cell shows what the organisation's clock read.
+    expect((data[2]![1] as Date).toISOString()).toBe('2026-05-16T05:29:00.000Z');
+    expect(sheet.getRow(4).getCell(2).numFmt).toBe('dd/mm/yyyy hh:mm');
     // The formula-looking name is a plain text cell, not a formula.
     const trapCell = sheet.getRow(2).getCell(8);
     expect(trapCell.type).toBe(ExcelJS.ValueType.String);
@@ -736,14 +739,14 @@ describe('inspections: history and detail (/api/auth/inspections)', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toMatch(/^Inspection,Completed \(UTC\),Result,/);
+    expect(lines[0]).toMatch(/^Inspection,Completed \(Asia\/Kolkata\),Result,/);
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([
       ids.trap,
       ids.phoenixFail,
       ids.phoenixAnnual,
     ]);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
-    expect(lines[2]).toContain('2026-06-10 12:00,Fail,1,3,1,ST-PHNX,Phoenix Plant,Pune');
+    expect(lines[2]).toContain('2026-06-10 17:30,Fail,1,3,1,ST-PHNX,Phoenix Plant,Pune');
 
     const bad = await call('/api/auth/inspections/export?format=pdf&from=2026-06-10&to=2026-06-01');
     expect(bad.statusCode).toBe(400);

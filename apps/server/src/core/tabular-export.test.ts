@@ -9,6 +9,7 @@ import {
   type ExportColumn,
   keysetBatches,
   neutraliseFormula,
+  wallClock,
   writeTable,
 } from './tabular-export.js';
 
@@ -145,6 +146,49 @@ describe('writeTable', () => {
     // Characters XML cannot hold are dropped instead of breaking the file.
     expect(sheet.getRow(6).getCell(2).value).toBe('Plain; text bell');
     expect(body.includes(Buffer.from('<f>'))).toBe(false);
+  });
+
+  it("writes dates in the organisation's format and moments on its clock when the table has `dates`", async () => {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => stream.on('end', resolve));
+    const spec = {
+      sheetName: 'People',
+      columns,
+      dates: { dateFormat: 'D MMM YYYY', timeZone: 'Asia/Kolkata' },
+    } as const;
+    await writeTable(stream, { ...spec, format: 'xlsx', batches: inBatches(risky.slice(0, 1), 2) });
+    await ended;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const row = workbook.getWorksheet('People')!.getRow(2);
+    expect(workbook.getWorksheet('People')!.getRow(1).getCell(6).value).toBe('Last seen (Asia/Kolkata)');
+    expect(row.getCell(5).numFmt).toBe('d mmm yyyy');
+    expect(row.getCell(5).value).toEqual(new Date('2025-01-05T00:00:00Z'));
+    // 05:06 UTC is 10:36 in India.
+    expect(row.getCell(6).value).toEqual(new Date('2026-03-04T10:36:00Z'));
+    expect(row.getCell(6).numFmt).toBe('d mmm yyyy hh:mm');
+
+    const csvStream = new PassThrough();
+    const text: Buffer[] = [];
+    csvStream.on('data', (chunk: Buffer) => text.push(chunk));
+    const csvEnded = new Promise((resolve) => csvStream.on('end', resolve));
+    await writeTable(csvStream, { ...spec, format: 'csv', batches: inBatches(risky.slice(0, 1), 2) });
+    await csvEnded;
+    const lines = Buffer.concat(text).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('\uFEFFId,Name,Phone,Score,Joined on,Last seen (Asia/Kolkata)');
+    expect(lines[1]!.endsWith(',2025-01-05,2026-03-04 10:36')).toBe(true);
+  });
+
+  it('reads the wall clock of a zone across a daylight-saving change', () => {
+    // 06:30 UTC on 8 March 2026 is 01:30 EST before the change; 07:30 UTC is 03:30 EDT after it.
+    expect(wallClock(new Date('2026-03-08T06:30:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T01:30:00.000Z',
+    );
+    expect(wallClock(new Date('2026-03-08T07:30:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T03:30:00.000Z',
+    );
   });
 
   it('writes only the heading when there are no rows', async () => {

@@ -1,5 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
-import { EXPORT_ROW_COUNT_HEADER, type ExportFormat } from '@inspecta/contract';
+import { type DateFormat, EXPORT_ROW_COUNT_HEADER, type ExportFormat } from '@inspecta/contract';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
@@ -16,10 +16,14 @@ import { loadExcelJs } from './spreadsheet.js';
 export type ExportCell = string | number | boolean | Date | null | undefined;
 
 export interface ExportColumn<Row> {
+  /** A moment's heading ends with "(UTC)"; with `dates` the file names the organisation's zone instead. */
   heading: string;
   /** Column width in characters (xlsx only). */
   width?: number;
-  /** `date`: a calendar date (`YYYY-MM-DD`); `dateTime`: a moment, written in UTC. Default: as is. */
+  /**
+   * `date`: a calendar date (`YYYY-MM-DD`); `dateTime`: a moment, written in UTC, or in the
+   * organisation's time zone when the table has `dates`. Default: as is.
+   */
   kind?: 'date' | 'dateTime';
   value(row: Row): ExportCell;
 }
@@ -32,6 +36,21 @@ export interface TableSpec<Row> {
   batches: AsyncIterable<readonly Row[]>;
   /** More worksheets after the main one, xlsx only (a summary such as the bills' tax by rate). */
   extraSheets?: readonly ExtraSheet[];
+  /** The organisation's date format and time zone (Settings); without it dates are ISO and moments UTC. */
+  dates?: ExportDates;
+}
+
+/** What an export takes from the organisation's settings. */
+export interface ExportDates {
+  dateFormat: DateFormat;
+  timeZone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The organisation's date settings for exports (app.ts wires it to the settings module). */
+    exportDates?: () => Promise<ExportDates>;
+  }
 }
 
 /** A small worksheet written after the streamed one: its rows are read once the main sheet is done. */
@@ -82,7 +101,62 @@ export function csvLine(values: Array<string | number | boolean | null | undefin
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A Date as CSV text: `YYYY-MM-DD` for dates, `YYYY-MM-DD HH:MM` (UTC) for moments. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The moment as the clock on the wall in `timeZone` shows it, as a Date whose UTC fields hold that
+ * wall time: a spreadsheet cell has no zone, so the cell shows what people there read.
+ */
+export function wallClock(moment: Date, timeZone: string): Date {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(moment).map((p) => [p.type, Number(p.value)]));
+  return new Date(
+    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!),
+  );
+}
+
+/** Excel number formats for the organisation's date formats. */
+const XLSX_DATE_FORMATS: Record<DateFormat, string> = {
+  'DD/MM/YYYY': 'dd/mm/yyyy',
+  'MM/DD/YYYY': 'mm/dd/yyyy',
+  'YYYY-MM-DD': 'yyyy-mm-dd',
+  'D MMM YYYY': 'd mmm yyyy',
+};
+
+/** A moment's heading names the zone its cells are in. */
+function headingOf(column: ExportColumn<unknown>, dates: ExportDates | undefined): string {
+  if (!dates || column.kind !== 'dateTime') return column.heading;
+  return column.heading.replace(/\(UTC\)$/, `(${dates.timeZone})`);
+}
+
+/** A moment in the table's zone: the organisation's when it has `dates`, else UTC. */
+function inZone(
+  value: ExportCell,
+  column: ExportColumn<unknown>,
+  dates: ExportDates | undefined,
+): ExportCell {
+  return dates && column.kind === 'dateTime' && value instanceof Date
+    ? wallClock(value, dates.timeZone)
+    : value;
+}
+
+/**
+ * A Date as CSV text: `YYYY-MM-DD` for dates, `YYYY-MM-DD HH:MM` for moments (already in the table's
+ * zone). CSV is read by programs as much as by people, so it keeps the unambiguous ISO order.
+ */
 function csvDate(date: Date, kind: ExportColumn<unknown>['kind']): string {
   const day = date.toISOString().slice(0, 10);
   if (kind !== 'dateTime') return day;
@@ -141,15 +215,15 @@ export async function writeTable<Row>(stream: Writable, spec: TableSpec<Row>): P
   return spec.format === 'csv' ? writeCsv(stream, spec) : writeXlsx(stream, spec);
 }
 
-async function writeCsv<Row>(stream: Writable, { columns, batches }: TableSpec<Row>): Promise<number> {
+async function writeCsv<Row>(stream: Writable, { columns, batches, dates }: TableSpec<Row>): Promise<number> {
   let count = 0;
-  await write(stream, `\uFEFF${csvLine(columns.map((c) => c.heading))}`);
+  await write(stream, `\uFEFF${csvLine(columns.map((c) => headingOf(c as ExportColumn<unknown>, dates)))}`);
   for await (const batch of batches) {
     let chunk = '';
     for (const row of batch) {
       chunk += csvLine(
         columns.map((column) => {
-          const value = column.value(row);
+          const value = inZone(column.value(row), column as ExportColumn<unknown>, dates);
           return value instanceof Date ? csvDate(value, column.kind) : value;
         }),
       );
@@ -165,19 +239,24 @@ function addSheet<Row>(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   sheetName: string,
   columns: readonly ExportColumn<Row>[],
+  dates: ExportDates | undefined,
 ) {
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
-  sheet.columns = columns.map((column) => ({
-    header: column.heading,
-    width: column.width ?? Math.max(12, column.heading.length + 2),
-    ...(column.kind === 'date'
-      ? { style: { numFmt: 'yyyy-mm-dd' } }
-      : column.kind === 'dateTime'
-        ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } }
-        : {}),
-  }));
+  const day = XLSX_DATE_FORMATS[dates?.dateFormat ?? 'YYYY-MM-DD'];
+  sheet.columns = columns.map((column) => {
+    const header = headingOf(column as ExportColumn<unknown>, dates);
+    return {
+      header,
+      width: column.width ?? Math.max(12, header.length + 2),
+      ...(column.kind === 'date'
+        ? { style: { numFmt: day } }
+        : column.kind === 'dateTime'
+          ? { style: { numFmt: `${day} hh:mm` } }
+          : {}),
+    };
+  });
   const heading = sheet.getRow(1);
   heading.font = { bold: true };
   heading.commit();
@@ -193,20 +272,23 @@ async function writeXlsx<Row>(stream: Writable, spec: TableSpec<Row>): Promise<n
     useSharedStrings: false,
   });
   workbook.creator = 'Inspecta';
-  const sheet = addSheet(workbook, spec.sheetName, columns);
+  const { dates } = spec;
+  const cell = <R>(column: ExportColumn<R>, row: R) =>
+    xlsxValue(inZone(column.value(row), column as ExportColumn<unknown>, dates));
+  const sheet = addSheet(workbook, spec.sheetName, columns, dates);
   let count = 0;
   for await (const batch of batches) {
     if (stream.destroyed) throw new ExportAborted();
-    for (const row of batch) sheet.addRow(columns.map((column) => xlsxValue(column.value(row)))).commit();
+    for (const row of batch) sheet.addRow(columns.map((column) => cell(column, row))).commit();
     count += batch.length;
     await drained(stream);
   }
   sheet.commit();
   for (const extra of spec.extraSheets ?? []) {
     if (stream.destroyed) throw new ExportAborted();
-    const extraSheet = addSheet(workbook, extra.sheetName, extra.columns);
+    const extraSheet = addSheet(workbook, extra.sheetName, extra.columns, dates);
     for (const row of await extra.rows())
-      extraSheet.addRow(extra.columns.map((column) => xlsxValue(column.value(row)))).commit();
+      extraSheet.addRow(extra.columns.map((column) => cell(column, row))).commit();
     extraSheet.commit();
   }
   await workbook.commit();
@@ -272,9 +354,15 @@ export interface ExportReplySpec<Row> extends TableSpec<Row> {
  * going away) can no longer change the status, so it is logged and the download is cut short; a
  * client that cancels stops the database reads at the next batch.
  */
-export function sendTable<Row>(request: FastifyRequest, reply: FastifyReply, spec: ExportReplySpec<Row>) {
+export async function sendTable<Row>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: ExportReplySpec<Row>,
+) {
+  // Dates follow the organisation's settings, read before the first byte (docs/exports.md).
+  const dates = spec.dates ?? (await request.server.exportDates?.());
   const stream = new PassThrough();
-  writeTable(stream, spec).catch((error: unknown) => {
+  writeTable(stream, dates ? { ...spec, dates } : spec).catch((error: unknown) => {
     if (error instanceof ExportAborted) {
       request.log.info({ file: spec.fileName }, 'export cancelled by the client');
     } else {
