@@ -7,7 +7,6 @@ export {
   getPortalSession,
   getSession,
   hasSession,
-  type Session,
   startInspectorSession,
   startPortalSession,
   startSession,
