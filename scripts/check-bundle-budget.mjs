@@ -10,33 +10,39 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 const KB = 1024;
+/**
+ * The full app (providers, router), which `src/main.tsx` loads for every screen but the signed-out
+ * login page: that page is `src/app/login-entry.tsx` alone.
+ */
+const APP = 'src/app/index.tsx';
 
 /**
  * What each screen loads before it can show itself. `budget` (brotli bytes) fails the check; it sits about
  * 5% above what the screen weighs today (room for the features in flight, not for a regression), and
  * never above `goal` once the screen has reached it. `goal` is issue 21's target, printed beside it
- * (docs/performance.md says why the login page and the portal are still above theirs).
+ * (docs/performance.md says why the portal is still above its goal).
  */
 export const BUDGETS = [
-  { name: 'login page (/)', modules: ['src/app/routes/login.tsx'], budget: 153 * KB, goal: 90 * KB },
+  // 89.1 KB now (the signed-out login page alone, app/login-entry.tsx): the goal is the budget.
+  { name: 'login page (/)', modules: ['src/app/login-entry.tsx'], budget: 90 * KB, goal: 90 * KB },
   {
     name: 'dashboard home (/dashboard)',
-    modules: ['src/app/routes/dashboard/root.tsx', 'src/app/routes/dashboard/home.tsx'],
-    // 193.3 KB now: the goal is the budget (3.5% of room).
+    modules: [APP, 'src/app/routes/dashboard/root.tsx', 'src/app/routes/dashboard/home.tsx'],
+    // 191.0 KB now: the goal is the budget (4.7% of room).
     budget: 200 * KB,
     goal: 200 * KB,
   },
   {
     name: 'inspector home (/inspector)',
-    modules: ['src/app/routes/inspector/layout.tsx', 'src/app/routes/inspector/assignments.tsx'],
+    modules: [APP, 'src/app/routes/inspector/layout.tsx', 'src/app/routes/inspector/assignments.tsx'],
     budget: 148 * KB,
     goal: 150 * KB,
   },
   {
     // The client portal is phone-first like the inspector app, so it gets the inspector's goal.
     name: 'portal overview (/portal)',
-    modules: ['src/app/routes/portal/layout.tsx', 'src/app/routes/portal/overview.tsx'],
-    budget: 193 * KB,
+    modules: [APP, 'src/app/routes/portal/layout.tsx', 'src/app/routes/portal/overview.tsx'],
+    budget: 190 * KB,
     goal: 150 * KB,
   },
 ];

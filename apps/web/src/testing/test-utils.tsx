@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
+import { LinkComponentProvider } from '@/components/ui/link-component';
 import { cssVariablesResolver, theme } from '@/config/theme';
 
 /** Renders the current location, so tests can assert where a navigation went. */
@@ -33,10 +34,10 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
       {
         path: options.path ?? '*',
         element: (
-          <>
+          <LinkComponentProvider value={Link}>
             {ui}
             <LocationProbe />
-          </>
+          </LinkComponentProvider>
         ),
       },
     ],

@@ -1,10 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Link, Outlet, useMatches, useNavigation } from 'react-router';
+import { LinkComponentProvider } from '@/components/ui/link-component';
 import { RouteLoadingOverlay } from '@/components/ui/route-loading-overlay';
 import { documentTitle } from '../route-title';
 
-/** Every route renders inside this: the global overlay is on while a navigation is in progress. */
+/**
+ * Every route renders inside this: the global overlay is on while a navigation is in progress, and
+ * links that do not import the router (`useLinkComponent`) navigate with it.
+ */
 export function RootRoute() {
   const navigation = useNavigation();
   // The tab names the page ("Site Management · Inspecta"); the login page is "Inspecta" alone.
@@ -14,10 +18,10 @@ export function RootRoute() {
     document.title = title;
   }, [title]);
   return (
-    <>
+    <LinkComponentProvider value={Link}>
       <RouteLoadingOverlay visible={navigation.state !== 'idle'} />
       <Outlet />
-    </>
+    </LinkComponentProvider>
   );
 }
 

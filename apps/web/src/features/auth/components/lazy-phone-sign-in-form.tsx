@@ -3,7 +3,16 @@ import { lazy, Suspense } from 'react';
 import type { PhoneSignInFormProps } from './phone-sign-in-form';
 
 const PhoneSignInForm = lazy(() =>
-  import('./phone-sign-in-form').then((module) => ({ default: module.PhoneSignInForm })),
+  Promise.all([import('./phone-sign-in-form'), import('@/lib/ensure-query-client')]).then(
+    ([{ PhoneSignInForm }, { EnsureQueryClient }]) => ({
+      // The signed-out login page has no query client of its own (app/login-entry.tsx).
+      default: (props: PhoneSignInFormProps) => (
+        <EnsureQueryClient>
+          <PhoneSignInForm {...props} />
+        </EnsureQueryClient>
+      ),
+    }),
+  ),
 );
 
 /**

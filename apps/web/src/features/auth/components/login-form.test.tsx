@@ -44,6 +44,26 @@ describe('LoginForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('checks a field when it is left, and drops its message as it is edited', async () => {
+    serve(() => json(500, {}));
+    renderWithProviders(<LoginForm onSuccess={() => {}} />, { url: '/' });
+    const email = screen.getByLabelText(/Email/);
+    // The schema loads once the form shows; a field left before that is checked on submit only.
+    await waitFor(async () => {
+      fireEvent.change(email, { target: { value: 'not-an-email' } });
+      fireEvent.blur(email);
+      expect(await screen.findByText('Enter a valid email address', {}, { timeout: 200 })).toBeTruthy();
+    });
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Password is required')).toBeNull();
+
+    fireEvent.change(email, { target: { value: 'ada@inspecta' } });
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    fireEvent.change(email, { target: { value: 'ada@inspecta.test' } });
+    fireEvent.blur(email);
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+  });
+
   it('stores accessToken and userData for an administrator and reports success', async () => {
     const body: LoginResponse = { accessToken: 'tok-admin', expiresAt: '2030-01-01T00:00:00Z', user: admin };
     const fetchMock = serve(() => json(200, body));

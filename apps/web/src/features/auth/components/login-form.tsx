@@ -1,6 +1,6 @@
 import type { SessionUser, UserType } from '@inspecta/contract';
 import { INSPECTOR_APP_PATH, PORTAL_PATH } from '@/config/app';
-import { startSession } from '@/lib/session';
+import { startSession } from '@/lib/session-store';
 import { PasswordSignInForm, type WrongRole } from './password-sign-in-form';
 
 export const NOT_ADMIN_MESSAGE = `This dashboard is for administrators. Inspectors use the inspector app at ${INSPECTOR_APP_PATH}.`;

@@ -1,9 +1,8 @@
 import type { LoginBody, SessionUser, UserType } from '@inspecta/contract';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle, IconLock, IconMail } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLinkComponent } from '@/components/ui/link-component';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
@@ -48,6 +47,53 @@ function loadLoginSchema(): Promise<LoginSchema> {
     },
   );
   return loadingLoginSchema;
+}
+
+type LoginErrors = Partial<Record<keyof LoginBody, ReactNode>>;
+
+/** Only the fields that have a message (a check answers `{}` when all is well). */
+function fieldsWithErrors(errors: Record<string, ReactNode>): LoginErrors {
+  const result: LoginErrors = {};
+  if (errors.email) result.email = errors.email;
+  if (errors.password) result.password = errors.password;
+  return result;
+}
+
+/**
+ * The two fields' values and messages, checked as `@mantine/form` with `validateInputOnBlur` did
+ * here (a field is checked when left, its message goes as it is edited, all are checked on submit),
+ * without its code on the login page's first load (docs/performance.md).
+ */
+function useLoginFields(check: (values: LoginBody) => Record<string, ReactNode>) {
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const latest = useRef(values);
+  latest.current = values;
+
+  const inputProps = (field: keyof LoginBody) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors(({ [field]: _cleared, ...rest }) => rest);
+    },
+    onBlur: () => {
+      const message = fieldsWithErrors(check(latest.current))[field];
+      setErrors(({ [field]: _previous, ...rest }) => (message ? { ...rest, [field]: message } : rest));
+    },
+  });
+
+  /** Checks every field; the values when all pass, else null (the messages show). */
+  const validate = (): LoginBody | null => {
+    const found = fieldsWithErrors(check(latest.current));
+    setErrors(found);
+    return Object.keys(found).length === 0 ? latest.current : null;
+  };
+
+  const setFieldErrors = (next: Record<string, ReactNode>) => setErrors(fieldsWithErrors(next));
+
+  return { inputProps, validate, setFieldErrors };
 }
 
 function describeFailure(error: unknown): Feedback {
@@ -96,20 +142,18 @@ export function PasswordSignInForm({
   errorTestId,
   size = 'md',
 }: PasswordSignInFormProps) {
+  const Link = useLinkComponent();
   const [submitting, setSubmitting] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const form = useForm<LoginBody>({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: (values) => loginSchema?.validateLogin(values) ?? {},
-    validateInputOnBlur: true,
-  });
+  const form = useLoginFields((values) => loginSchema?.validateLogin(values) ?? {});
 
   useEffect(() => {
     loadLoginSchema().catch(() => undefined);
   }, []);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async () => {
+    const values = form.validate();
+    if (!values) return;
     setFeedback(null);
     setSubmitting(true);
     try {
@@ -124,12 +168,12 @@ export function PasswordSignInForm({
       startSession(result.accessToken, result.user);
       onSuccess(result.user);
     } catch (error) {
-      if (isApiError(error)) form.setErrors(error.fieldErrors());
+      if (isApiError(error)) form.setFieldErrors(error.fieldErrors());
       setFeedback(describeFailure(error));
     } finally {
       setSubmitting(false);
     }
-  });
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -178,7 +222,7 @@ export function PasswordSignInForm({
           placeholder="you@company.com"
           size={size}
           leftSection={<IconMail size={18} aria-hidden="true" />}
-          {...form.getInputProps('email')}
+          {...form.inputProps('email')}
         />
         <PasswordInput
           label="Password"
@@ -186,7 +230,7 @@ export function PasswordSignInForm({
           placeholder="Your password"
           size={size}
           leftSection={<IconLock size={18} aria-hidden="true" />}
-          {...form.getInputProps('password')}
+          {...form.inputProps('password')}
         />
         {size === 'md' ? (
           <Group justify="flex-end" mt={-6}>
