@@ -15,6 +15,7 @@ import {
   shopShipments,
   users,
 } from '../../db/schema.js';
+import { rankedPageIds } from '../../db/search-conditions.js';
 
 export type BillRow = typeof shopBills.$inferSelect;
 export type NewBillRow = typeof shopBills.$inferInsert;
@@ -423,29 +424,17 @@ export class ShopBillsRepository {
     const term = (query.search ?? '').trim().toLowerCase();
     const others = this.where({ ...query, search: undefined });
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
-    const window = offset + limit;
-    const newestFirst = sql`${indexOrder(shopBills.issuedOn, true)}, ${indexOrder(shopBills.id, true)}`;
-    const result = await this.db.execute(sql`
-      with exact as (
-        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 0 as rank
-        from ${shopBills} where ${within(sql`lower(${shopBills.billNumber}) = ${term}`)}
-      ), prefix as (
-        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 1 as rank
-        from ${shopBills} where ${within(sql`lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}`)}
-        order by ${newestFirst} limit ${window}
-      ), rest as (
-        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, 2 as rank
-        from ${shopBills} where ${this.where(query)}
-        order by ${newestFirst} limit ${window}
-      )
-      select id from (
-        select id, min(rank) as rank, max(issued_on) as issued_on
-        from (select * from exact union all select * from prefix union all select * from rest) as arms
-        group by id
-      ) as ranked
-      order by rank, issued_on desc, id desc
-      limit ${limit} offset ${offset}`);
-    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+    return rankedPageIds(this.db, {
+      table: shopBills,
+      id: shopBills.id,
+      date: shopBills.issuedOn,
+      exact: within(sql`lower(${shopBills.billNumber}) = ${term}`),
+      prefix: within(sql`lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}`),
+      rest: this.where(query)!,
+      armOrder: sql`${indexOrder(shopBills.issuedOn, true)}, ${indexOrder(shopBills.id, true)}`,
+      offset,
+      limit,
+    });
   }
 
   /** Every match, counted (the export's progress). */

@@ -14,6 +14,7 @@ import {
   shopShipments,
   users,
 } from '../../db/schema.js';
+import { rankedPageIds } from '../../db/search-conditions.js';
 
 export type OrderRow = typeof shopOrders.$inferSelect;
 export type OrderLineRow = typeof shopOrderLines.$inferSelect;
@@ -385,28 +386,17 @@ export class OrdersRepository {
     const number = normalisedOrderNumber(term) ?? term.toUpperCase();
     const others = this.conditions({ ...filter, search: undefined }, true);
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
-    const window = offset + limit;
-    const result = await this.db.execute<{ id: number }>(sql`
-      with exact as (
-        select ${shopOrders.id} as id, ${shopOrders.placedAt} as placed_at, 0 as rank
-        from ${shopOrders} where ${within(sql`${shopOrders.orderNumber} = ${number}`)}
-      ), prefix as (
-        select ${shopOrders.id} as id, ${shopOrders.placedAt} as placed_at, 1 as rank
-        from ${shopOrders} where ${within(sql`lower(${shopOrders.orderNumber}) like ${`${escapeLike(term)}%`}`)}
-        order by ${indexOrder(shopOrders.placedAt, true)}, ${indexOrder(shopOrders.id, true)} limit ${window}
-      ), rest as (
-        select ${shopOrders.id} as id, ${shopOrders.placedAt} as placed_at, 2 as rank
-        from ${shopOrders} where ${this.conditions(filter, true)}
-        order by ${indexOrder(shopOrders.placedAt, true)}, ${indexOrder(shopOrders.id, true)} limit ${window}
-      )
-      select id from (
-        select id, min(rank) as rank, max(placed_at) as placed_at
-        from (select * from exact union all select * from prefix union all select * from rest) as arms
-        group by id
-      ) as ranked
-      order by rank, placed_at desc, id desc
-      limit ${limit} offset ${offset}`);
-    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+    return rankedPageIds(this.db, {
+      table: shopOrders,
+      id: shopOrders.id,
+      date: shopOrders.placedAt,
+      exact: within(sql`${shopOrders.orderNumber} = ${number}`),
+      prefix: within(sql`lower(${shopOrders.orderNumber}) like ${`${escapeLike(term)}%`}`),
+      rest: this.conditions(filter, true)!,
+      armOrder: sql`${indexOrder(shopOrders.placedAt, true)}, ${indexOrder(shopOrders.id, true)}`,
+      offset,
+      limit,
+    });
   }
 
   /**
