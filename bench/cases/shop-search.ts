@@ -204,8 +204,9 @@ function rawOrdersPage(term: string, number: string | null): string[] {
 
 /**
  * The bills page written plainly: the 20 best matches (the exact bill number, then numbers starting
- * with the term, then the rest, newest first) with their client and order, the matches counted up
- * to 10,001, and the money of the issued matches.
+ * with the term, then the rest, newest first) with their client and order, and the matches counted
+ * up to 10,001 with the money of the issued ones among them (the list answers no money past 10,000:
+ * docs/shop-bills.md).
  */
 function rawBillsPage(term: string): string[] {
   const lower = term.toLowerCase();
@@ -217,10 +218,11 @@ function rawBillsPage(term: string): string[] {
       order by lower(b.bill_number) = ${quote(lower)} desc, lower(b.bill_number) like ${quote(`${lower}%`)} desc,
                b.issued_on desc, b.id desc
       limit 20`,
-    `select count(*) from (select 1 from shop_bills where search_text like ${contains} limit 10001) m`,
-    `select sum(case when kind = 'credit_note' then -1 else 1 end * taxable_paise),
-            sum(case when kind = 'credit_note' then -1 else 1 end * total_paise)
-       from shop_bills where search_text like ${contains} and status = 'issued'`,
+    `select count(*),
+            sum(case when kind = 'credit_note' then -1 else 1 end * taxable_paise) filter (where status = 'issued'),
+            sum(case when kind = 'credit_note' then -1 else 1 end * total_paise) filter (where status = 'issued')
+       from (select kind, status, taxable_paise, total_paise from shop_bills
+              where search_text like ${contains} limit 10001) m`,
   ];
 }
 

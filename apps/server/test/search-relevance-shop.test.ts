@@ -6,8 +6,9 @@ import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers
 /**
  * The shop's order and bill lists searched (issue 22, docs/search.md "Speed and relevance of list
  * search"): the exact number first, then numbers starting with the term, then every other match,
- * newest first within each, one arm per rank; the totals counted to 10,000 ("10,000+" beyond) with
- * the money of every match.
+ * newest first within each, one arm per rank; the totals counted to 10,000 ("10,000+" beyond) in
+ * one pass over at most 10,001 matches, with the money of every match within the cap and none
+ * (null) past it (docs/shop-orders.md, "Orders list").
  */
 describe('shop orders and bills: relevance and capped totals while searching', () => {
   let ctx: TestContext;
@@ -136,7 +137,7 @@ describe('shop orders and bills: relevance and capped totals while searching', (
     ]);
   });
 
-  it('counts orders to 10,000 past the cap, and sums every match', async () => {
+  it('counts orders to 10,000 past the cap, without sums; a status within the cap has its own', async () => {
     const found = await get<OrderListResponse>('/api/shop/orders?search=capword&limit=5');
     expect(found.pagination).toEqual({ page: 1, limit: 5, total: 10_000, totalIsCapped: true });
     expect(found.response).toHaveLength(5);
@@ -144,17 +145,42 @@ describe('shop orders and bills: relevance and capped totals while searching', (
     expect(found.response.map((o) => o.orderNumber)).toEqual(
       [710005, 710004, 710003, 710002, 710001].map((n) => `SO-${n}`),
     );
-    // 10,005 orders, one in five cancelled: 8,004 placed (money), 2,001 cancelled.
+    // 10,005 orders, one in five cancelled: past the cap the money is not summed, and the tabs are
+    // lower bounds counted among the first 10,001 matches ("+").
     expect(found.totals).toMatchObject({
       count: 10_000,
       countIsCapped: true,
+      totalPaise: null,
+      taxPaise: null,
+      byStatusCapped: ['placed', 'confirmed', 'partially_shipped', 'shipped', 'delivered', 'cancelled'],
+    });
+    expect(found.totals.byStatus.placed + found.totals.byStatus.cancelled).toBe(10_001);
+
+    // A status tab within the cap: its count and money exact (cancelled orders add no money).
+    const cancelled = await get<OrderListResponse>('/api/shop/orders?search=capword&status=cancelled');
+    expect(cancelled.totals).toMatchObject({ count: 2001, countIsCapped: false, totalPaise: 0, taxPaise: 0 });
+    expect(cancelled.totals.byStatus.cancelled).toBe(2001);
+    expect(cancelled.totals.byStatusCapped).not.toContain('cancelled');
+    expect(cancelled.pagination.totalIsCapped).toBeUndefined();
+    const placed = await get<OrderListResponse>('/api/shop/orders?search=capword&status=placed');
+    expect(placed.totals).toMatchObject({
+      count: 8004,
+      countIsCapped: false,
       totalPaise: 8004 * 118,
       taxPaise: 8004 * 18,
-      byStatus: { placed: 8004, cancelled: 2001 },
     });
-    const cancelled = await get<OrderListResponse>('/api/shop/orders?search=capword&status=cancelled');
-    expect(cancelled.totals).toMatchObject({ count: 2001, countIsCapped: false, totalPaise: 0 });
-    expect(cancelled.pagination.totalIsCapped).toBeUndefined();
+    expect(placed.totals.byStatus.placed).toBe(8004);
+
+    // Without a search or a client the sums come from the per-day summary: exact past the cap too.
+    const all = await get<OrderListResponse>('/api/shop/orders?limit=1');
+    expect(all.totals).toMatchObject({
+      count: 10_000,
+      countIsCapped: true,
+      totalPaise: 4 * 1180 + 8004 * 118,
+      taxPaise: 4 * 180 + 8004 * 18,
+      byStatus: { placed: 8008, cancelled: 2002 },
+      byStatusCapped: [],
+    });
   });
 
   it('lists bills: the exact number in any case, then numbers starting with the term, then the rest', async () => {
@@ -175,10 +201,31 @@ describe('shop orders and bills: relevance and capped totals while searching', (
     expect(second.response.map((b) => b.id)).toEqual([bills.prefixOld, bills.rest]);
   });
 
-  it('counts bills to 10,000 past the cap, and sums every match', async () => {
+  it('counts bills to 10,000 past the cap without their money; a narrower filter has it again', async () => {
     const found = await get<BillListResponse>('/api/shop/bills?search=capword&limit=3');
     expect(found.pagination).toEqual({ page: 1, limit: 3, total: 10_000, totalIsCapped: true });
     expect(found.response).toHaveLength(3);
-    expect(found.totals).toMatchObject({ count: 10_000, countIsCapped: true, totalPaise: 10_005 * 118 });
+    expect(found.totals).toEqual({
+      count: 10_000,
+      countIsCapped: true,
+      taxablePaise: null,
+      cgstPaise: null,
+      sgstPaise: null,
+      igstPaise: null,
+      totalPaise: null,
+    });
+    // Issued 1 to 10 January: 1,005 of them.
+    const january = await get<BillListResponse>(
+      '/api/shop/bills?search=capword&start_date=2026-01-01&end_date=2026-01-10&limit=3',
+    );
+    expect(january.totals).toEqual({
+      count: 1005,
+      countIsCapped: false,
+      taxablePaise: 1005 * 100,
+      cgstPaise: 1005 * 9,
+      sgstPaise: 1005 * 9,
+      igstPaise: 0,
+      totalPaise: 1005 * 118,
+    });
   });
 });

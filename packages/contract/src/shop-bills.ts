@@ -140,14 +140,24 @@ export const billListQuerySchema = z
 export type BillListQuery = z.output<typeof billListQuerySchema>;
 export type BillListQueryInput = z.input<typeof billListQuerySchema>;
 
+/** Money of the filtered set, or null when more than 10,000 bills match: the sums are then not read. */
+const cappedMoney = (what: string) =>
+  z
+    .number()
+    .int()
+    .nullable()
+    .describe(`${what}; null when more than 10,000 bills match (narrow the filter to see the totals)`);
+
 export const billTotalsSchema = z.object({
   count: z.number().int(),
-  countIsCapped: z.boolean(),
-  taxablePaise: z.number().int().describe('Issued bills minus issued credit notes (cancelled ones left out)'),
-  cgstPaise: z.number().int(),
-  sgstPaise: z.number().int(),
-  igstPaise: z.number().int(),
-  totalPaise: z.number().int(),
+  countIsCapped: z
+    .boolean()
+    .describe('true: more match than were counted (show "10,000+"); the money is then null'),
+  taxablePaise: cappedMoney('Issued bills minus issued credit notes (cancelled ones left out)'),
+  cgstPaise: cappedMoney('CGST, as taxablePaise'),
+  sgstPaise: cappedMoney('SGST, as taxablePaise'),
+  igstPaise: cappedMoney('IGST, as taxablePaise'),
+  totalPaise: cappedMoney('Total, as taxablePaise'),
 });
 export type BillTotals = z.infer<typeof billTotalsSchema>;
 

@@ -545,11 +545,26 @@ export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 export const orderTotalsSchema = z.object({
   count: z.number().int().describe('Orders matching every filter'),
   countIsCapped: z.boolean().describe('true: more match than were counted (show "10,000+")'),
-  totalPaise: z.number().int().describe('Σ order totals of the matching orders (not cancelled)'),
-  taxPaise: z.number().int(),
+  totalPaise: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Σ order totals of the matching orders (not cancelled); null when more than 10,000 orders match a ' +
+        'search or a client: the sums are not read then (narrow the filter to see them). Without a search ' +
+        'or a client the sums are exact at any size (read from the per-day summary).',
+    ),
+  taxPaise: z.number().int().nullable().describe('Σ tax, null exactly when `totalPaise` is'),
   byStatus: z
     .record(orderStatusSchema, z.number().int())
-    .describe('Matching orders per status, ignoring the status filter (for the tabs)'),
+    .describe('Matching orders per status, ignoring the status filter (for the tabs); each at most 10,000'),
+  byStatusCapped: z
+    .array(orderStatusSchema)
+    .describe(
+      'The statuses whose `byStatus` figure is a lower bound (show it with "+"): over 10,000 of that ' +
+        'status, or, when more than 10,000 orders match a search or a client, every status (then ' +
+        'counted among the first 10,001 matches)',
+    ),
 });
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 

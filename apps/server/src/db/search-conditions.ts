@@ -1,4 +1,5 @@
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './database.js';
 import { containsPattern, escapeLike } from './query-helpers.js';
 import { sites, users } from './schema.js';
@@ -152,4 +153,54 @@ export async function rankedInspectorsMatching(
     .orderBy(sql`2`, users.id)
     .limit(limit);
   return rows.map((r) => ({ id: r.id, rank: Number(r.rank) }));
+}
+
+/** The three arms of a list's relevance page (`rankedPageIds`), each a full condition on `table`. */
+export interface RelevancePage {
+  table: AnyPgTable;
+  id: AnyColumn;
+  /** The list's date: newest first within a rank. */
+  date: AnyColumn;
+  /** Rank 0: the exact number or code (read whole: an equality on a unique index). */
+  exact: SQL;
+  /** Rank 1: starting with the term, read at most offset + limit rows in `armOrder`. */
+  prefix: SQL;
+  /** Rank 2: every match, read at most offset + limit rows in `armOrder`. */
+  rest: SQL;
+  /** The order each capped arm is read in: the list's date index, newest first. */
+  armOrder: SQL;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The ids of one relevance page (issue 22): each rank is its own arm cut at offset + limit rows in
+ * its own order, so PostgreSQL takes each from the index that fits; the arms are merged, each id
+ * kept once at its best rank, and ordered by rank, then the list's date newest first, then id.
+ * The site register and the shop's order and bill lists end their relevance page with it.
+ */
+export async function rankedPageIds(db: Executor, page: RelevancePage): Promise<number[]> {
+  const { table, id, date, armOrder, offset, limit } = page;
+  const window = offset + limit;
+  const result = await db.execute<{ id: number }>(sql`
+      with exact as (
+        select ${id} as id, ${date} as sort_at, 0 as rank
+        from ${table} where ${page.exact}
+      ), prefix as (
+        select ${id} as id, ${date} as sort_at, 1 as rank
+        from ${table} where ${page.prefix}
+        order by ${armOrder} limit ${window}
+      ), rest as (
+        select ${id} as id, ${date} as sort_at, 2 as rank
+        from ${table} where ${page.rest}
+        order by ${armOrder} limit ${window}
+      )
+      select id from (
+        select id, min(rank) as rank, max(sort_at) as sort_at
+        from (select * from exact union all select * from prefix union all select * from rest) as arms
+        group by id
+      ) as ranked
+      order by rank, sort_at desc, id desc
+      limit ${limit} offset ${offset}`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }

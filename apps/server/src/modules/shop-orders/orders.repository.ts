@@ -1,4 +1,4 @@
-import type { OrderStatus, orderSortFields } from '@inspecta/contract';
+import { type OrderStatus, type OrderTotals, type orderSortFields, orderStatuses } from '@inspecta/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { containsPattern, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
@@ -14,6 +14,7 @@ import {
   shopShipments,
   users,
 } from '../../db/schema.js';
+import { rankedPageIds } from '../../db/search-conditions.js';
 
 export type OrderRow = typeof shopOrders.$inferSelect;
 export type OrderLineRow = typeof shopOrderLines.$inferSelect;
@@ -385,50 +386,68 @@ export class OrdersRepository {
     const number = normalisedOrderNumber(term) ?? term.toUpperCase();
     const others = this.conditions({ ...filter, search: undefined }, true);
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
-    const window = offset + limit;
-    const result = await this.db.execute<{ id: number }>(sql`
-      with exact as (
-        select ${shopOrders.id} as id, ${shopOrders.placedAt} as placed_at, 0 as rank
-        from ${shopOrders} where ${within(sql`${shopOrders.orderNumber} = ${number}`)}
-      ), prefix as (
-        select ${shopOrders.id} as id, ${shopOrders.placedAt} as placed_at, 1 as rank
-        from ${shopOrders} where ${within(sql`lower(${shopOrders.orderNumber}) like ${`${escapeLike(term)}%`}`)}
-        order by ${indexOrder(shopOrders.placedAt, true)}, ${indexOrder(shopOrders.id, true)} limit ${window}
-      ), rest as (
-        select ${shopOrders.id} as id, ${shopOrders.placedAt} as placed_at, 2 as rank
-        from ${shopOrders} where ${this.conditions(filter, true)}
-        order by ${indexOrder(shopOrders.placedAt, true)}, ${indexOrder(shopOrders.id, true)} limit ${window}
-      )
-      select id from (
-        select id, min(rank) as rank, max(placed_at) as placed_at
-        from (select * from exact union all select * from prefix union all select * from rest) as arms
-        group by id
-      ) as ranked
-      order by rank, placed_at desc, id desc
-      limit ${limit} offset ${offset}`);
-    return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+    return rankedPageIds(this.db, {
+      table: shopOrders,
+      id: shopOrders.id,
+      date: shopOrders.placedAt,
+      exact: within(sql`${shopOrders.orderNumber} = ${number}`),
+      prefix: within(sql`lower(${shopOrders.orderNumber}) like ${`${escapeLike(term)}%`}`),
+      rest: this.conditions(filter, true)!,
+      armOrder: sql`${indexOrder(shopOrders.placedAt, true)}, ${indexOrder(shopOrders.id, true)}`,
+      offset,
+      limit,
+    });
   }
 
   /**
    * Counts (each capped at CAP, as every list's) and sums of the filtered set, per status and for
-   * the chosen status. Without a search or a client, from the per-day summary at any size; with
-   * one, from one pass over the matching orders.
+   * the chosen status. Without a search or a client, from the per-day summary: exact at any size,
+   * sums included. With one, from the first CAP + 1 matches only (issue 22): within the cap the
+   * counts and sums are exact; past it the counts are lower bounds (`byStatusCapped`) and the sums
+   * null (docs/shop-orders.md, "Orders list").
    */
-  async totals(filter: OrderFilter) {
-    const grouped =
-      filter.search || filter.clientId ? await this.groupedByScan(filter) : await this.groupedByDays(filter);
+  async totals(filter: OrderFilter): Promise<OrderTotals> {
+    if (!filter.search && !filter.clientId)
+      return this.totalsOf(await this.groupedByDays(filter), filter, false);
+    const first = this.totalsOf(
+      await this.firstMatchesByStatus({ ...filter, status: undefined }),
+      filter,
+      true,
+    );
+    if (!filter.status || first.byStatusCapped.length === 0) return first;
+    // Past the cap the chosen status is counted on its own, exact up to the cap, with its sums.
+    const status = filter.status;
+    const chosen = this.totalsOf(await this.firstMatchesByStatus(filter), filter, true);
+    return {
+      ...chosen,
+      byStatus: { ...first.byStatus, [status]: chosen.count },
+      byStatusCapped: orderStatuses.filter((s) => s !== status || chosen.countIsCapped),
+    };
+  }
+
+  /**
+   * The answer's totals from rows grouped by status. From a capped read (`capped`, at most CAP + 1
+   * rows), more than CAP rows means every figure is a lower bound and the sums were not all read:
+   * they are null. From the per-day summary the rows are exact at any size: only the counts over
+   * the cap are cut to it.
+   */
+  private totalsOf(grouped: StatusGroup[], filter: OrderFilter, capped: boolean): OrderTotals {
     const byStatus = emptyByStatus();
     for (const g of grouped) byStatus[g.status] += g.n;
+    const past = capped && grouped.reduce((n, g) => n + g.n, 0) > ORDER_COUNT_CAP;
+    const byStatusCapped = orderStatuses.filter((s) => past || byStatus[s] > ORDER_COUNT_CAP);
+    for (const status of orderStatuses) byStatus[status] = Math.min(byStatus[status], ORDER_COUNT_CAP);
     const chosen = grouped.filter((g) => !filter.status || g.status === filter.status);
     const count = chosen.reduce((n, g) => n + g.n, 0);
-    for (const status of Object.keys(byStatus) as OrderStatus[])
-      byStatus[status] = Math.min(byStatus[status], ORDER_COUNT_CAP);
+    const sum = (pick: (g: StatusGroup) => string) =>
+      chosen.reduce((n, g) => n + (g.status === 'cancelled' ? 0 : Number(pick(g))), 0);
     return {
       count: Math.min(count, ORDER_COUNT_CAP),
       countIsCapped: count > ORDER_COUNT_CAP,
-      totalPaise: chosen.reduce((n, g) => n + (g.status === 'cancelled' ? 0 : Number(g.total)), 0),
-      taxPaise: chosen.reduce((n, g) => n + (g.status === 'cancelled' ? 0 : Number(g.tax)), 0),
+      totalPaise: past ? null : sum((g) => g.total),
+      taxPaise: past ? null : sum((g) => g.tax),
       byStatus,
+      byStatusCapped,
     };
   }
 
@@ -471,18 +490,22 @@ export class OrdersRepository {
   }
 
   /**
-   * The filter's orders by status with their sums, read from the orders in one pass over every
-   * match (the client index alone for a client; the trigram index or the table for a search). The
-   * sums are of every match, so this pass cannot stop at the cap; it replaced a pass stopping at
-   * CAP + 1 followed, past the cap, by one capped count per status and a sum: for a word in 20,000
-   * of 100,000 orders that read the matches eight times (issue 22).
+   * The filter's first CAP + 1 matches by status with their sums: one bounded pass (the trigram
+   * index for a search, the covering client index for a client). The scan is a materialized CTE so
+   * that it is planned without the LIMIT, as the sites' capped count (a LIMIT made PostgreSQL expect
+   * the matches early in the table and read it sequentially); it stops at CAP + 1 rows. Before, this
+   * pass read every match to sum their money: a word in 20,000 orders read all 20,000 (issue 22).
    */
-  private async groupedByScan(filter: OrderFilter): Promise<StatusGroup[]> {
-    const whereAll = this.conditions(filter, false);
+  private async firstMatchesByStatus(filter: OrderFilter): Promise<StatusGroup[]> {
+    const where = this.conditions(filter, true);
     return rowsOf<StatusGroup>(
-      await this.db.execute(sql`select status, count(*)::int as n,
+      await this.db.execute(sql`
+        with matched as materialized (
+          select status, total_paise, tax_paise from shop_orders ${where ? sql`where ${where}` : sql``}
+        )
+        select status, count(*)::int as n,
           coalesce(sum(total_paise), 0)::text as total, coalesce(sum(tax_paise), 0)::text as tax
-        from shop_orders ${whereAll ? sql`where ${whereAll}` : sql``}
+        from (select * from matched limit ${ORDER_COUNT_CAP + 1}) as first_matches
         group by status`),
     );
   }

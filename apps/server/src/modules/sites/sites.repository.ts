@@ -4,7 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { countCapped, escapeLike } from '../../db/query-helpers.js';
 import { assignments, equipment, inspections, sites, users } from '../../db/schema.js';
-import { type MatchingClients, matchingClients, siteSearchCondition } from '../../db/search-conditions.js';
+import {
+  type MatchingClients,
+  matchingClients,
+  rankedPageIds,
+  siteSearchCondition,
+} from '../../db/search-conditions.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteInsert = typeof sites.$inferInsert;
@@ -180,7 +185,6 @@ export class SitesRepository {
     const term = (plan.filter.search ?? '').trim().toLowerCase();
     const filters = this.filterConditions(plan.filter, true);
     const within = (condition: SQL) => (filters ? and(condition, filters)! : condition);
-    const window = offset + limit;
     const prefix = `${escapeLike(term)}%`;
     const exactArms: SQL[] = [sql`lower(${sites.siteCode}) = ${term}`];
     const asId = term.replace(/^#/, '');
@@ -191,28 +195,17 @@ export class SitesRepository {
       sql`lower(${sites.name}) like ${prefix}`,
       sql`lower(${sites.city}) like ${prefix}`,
     )!;
-    const matches = this.conditions(plan, true)!;
-    const result = await this.db.execute<{ id: number }>(sql`
-      with exact as (
-        select ${sites.id} as id, ${sites.createdAt} as created_at, 0 as rank
-        from ${sites} where ${within(or(...exactArms)!)}
-      ), prefix as (
-        select ${sites.id} as id, ${sites.createdAt} as created_at, 1 as rank
-        from ${sites} where ${within(startsWith)}
-        order by ${sites.createdAt} desc, ${sites.id} desc limit ${window}
-      ), rest as (
-        select ${sites.id} as id, ${sites.createdAt} as created_at, 2 as rank
-        from ${sites} where ${matches}
-        order by ${sites.createdAt} desc, ${sites.id} desc limit ${window}
-      )
-      select id from (
-        select id, min(rank) as rank, max(created_at) as created_at
-        from (select * from exact union all select * from prefix union all select * from rest) as arms
-        group by id
-      ) as ranked
-      order by rank, created_at desc, id desc
-      limit ${limit} offset ${offset}`);
-    return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+    return rankedPageIds(this.db, {
+      table: sites,
+      id: sites.id,
+      date: sites.createdAt,
+      exact: within(or(...exactArms)!),
+      prefix: within(startsWith),
+      rest: this.conditions(plan, true)!,
+      armOrder: sql`${sites.createdAt} desc, ${sites.id} desc`,
+      offset,
+      limit,
+    });
   }
 
   /** The page in a chosen column order: PostgreSQL picks the trigram index or the sort column's. */

@@ -28,8 +28,8 @@ const bill = {
 };
 
 const totals = {
-  count: 10000,
-  countIsCapped: true,
+  count: 9876,
+  countIsCapped: false,
   taxablePaise: 123456789,
   cgstPaise: 5000050,
   sgstPaise: 5000050,
@@ -43,7 +43,7 @@ function serve() {
     if (url.includes('/shop/bills?'))
       return json(200, {
         response: [bill],
-        pagination: { page: 1, limit: 20, total: 10000, totalIsCapped: true },
+        pagination: { page: 1, limit: 20, total: 9876 },
         totals,
       });
     if (url.includes('/client/list'))
@@ -91,7 +91,7 @@ describe('BillsScreen', () => {
     });
 
     const panel = screen.getByTestId('bill-totals');
-    expect(within(panel).getByTestId('bill-totals-count').textContent).toBe('10,000+');
+    expect(within(panel).getByTestId('bill-totals-count').textContent).toBe('9,876');
     expect(within(panel).getByTestId('bill-totals-taxable').textContent).toBe('₹12,34,567.89');
     expect(within(panel).getByTestId('bill-totals-cgst').textContent).toBe('₹50,000.50');
     expect(within(panel).getByTestId('bill-totals-sgst').textContent).toBe('₹50,000.50');

@@ -20,20 +20,23 @@ const order = {
   currency: 'INR',
 };
 
-function serve() {
+const summedTotals = {
+  count: 10_000,
+  countIsCapped: true,
+  totalPaise: 1770708,
+  taxPaise: 270108,
+  byStatus: { placed: 3, confirmed: 2, partially_shipped: 0, shipped: 1, delivered: 4, cancelled: 1 },
+  byStatusCapped: [],
+};
+
+function serve(totals: object = summedTotals) {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = String(input);
     if (url.includes('/shop/orders?'))
       return json(200, {
         response: [order],
         pagination: { page: 1, limit: 20, total: 1 },
-        totals: {
-          count: 10_000,
-          countIsCapped: true,
-          totalPaise: 1770708,
-          taxPaise: 270108,
-          byStatus: { placed: 3, confirmed: 2, partially_shipped: 0, shipped: 1, delivered: 4, cancelled: 1 },
-        },
+        totals,
       });
     if (url.includes('/auth/get/client/list'))
       return json(200, { clients: [], pagination: { page: 1, limit: 100, total: 0 } });
@@ -106,5 +109,34 @@ describe('OrdersScreen', () => {
     await waitFor(() =>
       expect(orderCalls(fetchMock).at(-1)).toEqual({ page: '1', limit: '20', status: 'delivered' }),
     );
+  });
+
+  it('past 10,000 matches shows no amount but says why, and the tabs as lower bounds', async () => {
+    storage.setToken('t');
+    serve({
+      count: 10_000,
+      countIsCapped: true,
+      totalPaise: null,
+      taxPaise: null,
+      byStatus: {
+        placed: 8000,
+        confirmed: 0,
+        partially_shipped: 0,
+        shipped: 0,
+        delivered: 0,
+        cancelled: 2001,
+      },
+      byStatusCapped: ['placed', 'confirmed', 'partially_shipped', 'shipped', 'delivered', 'cancelled'],
+    });
+    renderWithProviders(<OrdersScreen />, { url: '/dashboard/shop/orders?search=hospitals' });
+    await screen.findByTestId('order-row');
+    expect(screen.getByTestId('orders-count').textContent).toBe('10,000+');
+    expect(screen.getByTestId('orders-unsummed').textContent).toBe(
+      'Totals shown for up to 10,000 orders: narrow the search or pick a status to see the amount.',
+    );
+    expect(screen.queryByTestId('orders-amount')).toBeNull();
+    expect(screen.queryByTestId('orders-tax')).toBeNull();
+    expect(screen.getByTestId('status-count-placed').textContent).toBe('8,000+');
+    expect(screen.getByTestId('status-count-all').textContent).toBe('10,000+');
   });
 });

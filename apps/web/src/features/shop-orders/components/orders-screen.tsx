@@ -1,4 +1,5 @@
 import {
+  LIST_COUNT_CAP,
   type OrderListItem,
   type OrderStatus,
   orderStatuses,
@@ -58,21 +59,29 @@ function clientName(client: OrderListItem['client']): string {
 function StatusTabs({
   value,
   counts,
+  capped = [],
   onChange,
 }: {
   value: OrderStatus | null;
   counts: Partial<Record<OrderStatus, number>> | undefined;
+  /** Statuses whose count is a lower bound (shown with "+"). */
+  capped?: OrderStatus[] | undefined;
   onChange: (status: OrderStatus | null) => void;
 }) {
-  const all = counts ? Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0) : undefined;
-  const tabs: Array<{ key: OrderStatus | null; label: string; count: number | undefined }> = [
-    { key: null, label: 'All', count: all },
-    ...orderStatuses.map((status) => ({
-      key: status,
-      label: orderStatusLabels[status],
-      count: counts?.[status],
-    })),
-  ];
+  const sum = counts ? Object.values(counts).reduce((n, c) => n + (c ?? 0), 0) : undefined;
+  // All is the statuses' sum, at most the cap as every count: "10,000+" past it.
+  const all = sum === undefined ? undefined : Math.min(sum, LIST_COUNT_CAP);
+  const allCapped = capped.length > 0 || (sum ?? 0) > LIST_COUNT_CAP;
+  const tabs: Array<{ key: OrderStatus | null; label: string; count: number | undefined; capped: boolean }> =
+    [
+      { key: null, label: 'All', count: all, capped: allCapped },
+      ...orderStatuses.map((status) => ({
+        key: status,
+        label: orderStatusLabels[status],
+        count: counts?.[status],
+        capped: capped.includes(status),
+      })),
+    ];
   return (
     <fieldset className={classes.statusTabs} data-testid="order-status-tabs">
       <VisuallyHidden component="legend">Order status</VisuallyHidden>
@@ -96,7 +105,7 @@ function StatusTabs({
                   c={active ? 'brand.8' : 'dark.6'}
                   data-testid={`status-count-${tab.key ?? 'all'}`}
                 >
-                  {tab.count.toLocaleString('en-IN')}
+                  {formatCount(tab.count, tab.capped)}
                 </Badge>
               )
             }
@@ -218,7 +227,12 @@ export function OrdersScreen() {
       />
 
       <Box mb="md">
-        <StatusTabs value={status} counts={totals?.byStatus} onChange={(next) => update({ status: next })} />
+        <StatusTabs
+          value={status}
+          counts={totals?.byStatus}
+          capped={totals?.byStatusCapped}
+          onChange={(next) => update({ status: next })}
+        />
       </Box>
 
       <ListScreen
@@ -296,21 +310,30 @@ export function OrdersScreen() {
                 </Text>{' '}
                 {totals.count === 1 && !totals.countIsCapped ? 'order' : 'orders'}
               </Text>
-              <Text size="sm">
-                Amount{' '}
-                <Text span fw={700} data-testid="orders-amount">
-                  {formatMoney(totals.totalPaise)}
+              {totals.totalPaise === null || totals.taxPaise === null ? (
+                <Text size="sm" data-testid="orders-unsummed">
+                  Totals shown for up to {LIST_COUNT_CAP.toLocaleString('en-IN')} orders: narrow the search or
+                  pick a status to see the amount.
                 </Text>
-              </Text>
-              <Text size="sm">
-                of which tax{' '}
-                <Text span fw={700} data-testid="orders-tax">
-                  {formatMoney(totals.taxPaise)}
-                </Text>
-              </Text>
-              <Text size="xs" c="dimmed">
-                Cancelled orders are not in the amount.
-              </Text>
+              ) : (
+                <>
+                  <Text size="sm">
+                    Amount{' '}
+                    <Text span fw={700} data-testid="orders-amount">
+                      {formatMoney(totals.totalPaise)}
+                    </Text>
+                  </Text>
+                  <Text size="sm">
+                    of which tax{' '}
+                    <Text span fw={700} data-testid="orders-tax">
+                      {formatMoney(totals.taxPaise)}
+                    </Text>
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Cancelled orders are not in the amount.
+                  </Text>
+                </>
+              )}
             </Group>
           </Paper>
         ) : null}
