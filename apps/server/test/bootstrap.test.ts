@@ -17,6 +17,7 @@ describe('first start on an empty database', () => {
     database = undefined;
   });
 
+  // Seeding the whole demo company takes seconds alone, and more beside another test file.
   it('creates admin@inspecta.local with a generated password printed once, and loads demo data', async () => {
     ctx = await createTestApp();
     const messages: string[] = [];
@@ -100,7 +101,7 @@ describe('first start on an empty database', () => {
       .from(users)
       .where(eq(users.email, DEFAULT_ADMIN_EMAIL));
     expect(adminCount!.n).toBe(1);
-  });
+  }, 90_000);
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD and skips demo data when SEED_DEMO=false', async () => {
     database = await createTestDatabase();

@@ -979,6 +979,7 @@ describe('email delivery', () => {
 });
 
 describe('demo users', () => {
+  // Seeding the whole demo company takes seconds alone, and more beside another test file.
   it('are a realistic company that passes the same rules as the forms', async () => {
     const ctx = await createTestApp();
     try {
@@ -1008,5 +1009,5 @@ describe('demo users', () => {
     } finally {
       await ctx.close();
     }
-  });
+  }, 90_000);
 });
