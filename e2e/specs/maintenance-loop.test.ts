@@ -315,6 +315,10 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
       await openAdmin('/dashboard/inspection-management');
       await page.getByTestId('assignment-tabs').getByText('Corrective actions', { exact: true }).click();
       await page.waitForURL(/tab=actions/);
+      // The address changes before the tab's panel has rendered; on a busy machine the Active tab's
+      // own Search box is still the one on screen, and text typed there is dropped with its panel.
+      const views = page.locator('main').getByRole('radiogroup', { name: 'Show' });
+      await views.waitFor();
       await page.locator('main').getByRole('textbox', { name: 'Search' }).fill(stamp);
       await page.waitForURL(/search=/);
       const row = page.locator(`[data-testid="action-row"][data-id="${actionId}"]`);
@@ -329,7 +333,6 @@ describe('maintenance loop: failed item → action → re-inspection → verifie
         'Best match',
       );
       // Resolved shows nothing yet; Open shows it again.
-      const views = page.locator('main').getByRole('radiogroup', { name: 'Show' });
       await views.getByText('Resolved', { exact: true }).click();
       await page.waitForURL(/view=resolved/);
       await page.getByTestId('actions-empty').waitFor();
