@@ -137,7 +137,10 @@ const XLSX_DATE_FORMATS: Record<DateFormat, string> = {
 };
 
 /** A moment's heading names the zone its cells are in. */
-function headingOf(column: ExportColumn<unknown>, dates: ExportDates | undefined): string {
+function headingOf(
+  column: Pick<ExportColumn<unknown>, 'heading' | 'kind'>,
+  dates: ExportDates | undefined,
+): string {
   if (!dates || column.kind !== 'dateTime') return column.heading;
   return column.heading.replace(/\(UTC\)$/, `(${dates.timeZone})`);
 }
@@ -145,7 +148,7 @@ function headingOf(column: ExportColumn<unknown>, dates: ExportDates | undefined
 /** A moment in the table's zone: the organisation's when it has `dates`, else UTC. */
 function inZone(
   value: ExportCell,
-  column: ExportColumn<unknown>,
+  column: Pick<ExportColumn<unknown>, 'kind'>,
   dates: ExportDates | undefined,
 ): ExportCell {
   return dates && column.kind === 'dateTime' && value instanceof Date
@@ -217,13 +220,13 @@ export async function writeTable<Row>(stream: Writable, spec: TableSpec<Row>): P
 
 async function writeCsv<Row>(stream: Writable, { columns, batches, dates }: TableSpec<Row>): Promise<number> {
   let count = 0;
-  await write(stream, `\uFEFF${csvLine(columns.map((c) => headingOf(c as ExportColumn<unknown>, dates)))}`);
+  await write(stream, `\uFEFF${csvLine(columns.map((c) => headingOf(c, dates)))}`);
   for await (const batch of batches) {
     let chunk = '';
     for (const row of batch) {
       chunk += csvLine(
         columns.map((column) => {
-          const value = inZone(column.value(row), column as ExportColumn<unknown>, dates);
+          const value = inZone(column.value(row), column, dates);
           return value instanceof Date ? csvDate(value, column.kind) : value;
         }),
       );
@@ -246,7 +249,7 @@ function addSheet<Row>(
   });
   const day = XLSX_DATE_FORMATS[dates?.dateFormat ?? 'YYYY-MM-DD'];
   sheet.columns = columns.map((column) => {
-    const header = headingOf(column as ExportColumn<unknown>, dates);
+    const header = headingOf(column, dates);
     return {
       header,
       width: column.width ?? Math.max(12, header.length + 2),
@@ -273,8 +276,7 @@ async function writeXlsx<Row>(stream: Writable, spec: TableSpec<Row>): Promise<n
   });
   workbook.creator = 'Inspecta';
   const { dates } = spec;
-  const cell = <R>(column: ExportColumn<R>, row: R) =>
-    xlsxValue(inZone(column.value(row), column as ExportColumn<unknown>, dates));
+  const cell = <R>(column: ExportColumn<R>, row: R) => xlsxValue(inZone(column.value(row), column, dates));
   const sheet = addSheet(workbook, spec.sheetName, columns, dates);
   let count = 0;
   for await (const batch of batches) {
