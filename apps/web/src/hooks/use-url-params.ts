@@ -1,17 +1,13 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { useComposingSearchParams } from './use-composing-search-params';
 
 /**
  * A list screen's filters, search, sort and page, kept in the URL's search params so a reload, the
  * back button or a shared link shows the same list. Changing anything but the page goes back to page 1.
  */
 export function useUrlParams<const K extends string>(keys: readonly K[]) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  // Two changes in a row (a debounced search landing just after a filter click) must compose: each
-  // builds on the last one asked for, not on the params of the last render, which may not have
-  // caught up yet.
-  const latest = useRef(searchParams);
-  latest.current = searchParams;
+  // Two changes in a row (a debounced search landing just after a filter click) must compose.
+  const [searchParams, writeSearchParams] = useComposingSearchParams();
 
   const values = useMemo(() => {
     const result = {} as Record<K, string>;
@@ -23,17 +19,20 @@ export function useUrlParams<const K extends string>(keys: readonly K[]) {
 
   const update = useCallback(
     (patch: Partial<Record<K | 'page', string | number | null>>, options: { keepPage?: boolean } = {}) => {
-      const next = new URLSearchParams(latest.current);
-      for (const [key, value] of Object.entries(patch) as Array<[string, string | number | null]>) {
-        if (value === null || value === '' || value === undefined) next.delete(key);
-        else next.set(key, String(value));
-      }
-      if (!('page' in patch) && !options.keepPage) next.delete('page');
-      if (next.get('page') === '1') next.delete('page');
-      latest.current = next;
-      setSearchParams(next, { replace: true });
+      writeSearchParams(
+        (next) => {
+          for (const [key, value] of Object.entries(patch) as Array<[string, string | number | null]>) {
+            if (value === null || value === '' || value === undefined) next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!('page' in patch) && !options.keepPage) next.delete('page');
+          if (next.get('page') === '1') next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
     },
-    [setSearchParams],
+    [writeSearchParams],
   );
 
   return { values, page, update };

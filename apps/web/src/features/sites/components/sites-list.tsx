@@ -21,7 +21,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import cardClasses from '@/components/list-screen/card-table.module.css';
 import { ListViewControls } from '@/components/list-screen/columns-chooser';
 import { countActive, FoldedFilters } from '@/components/list-screen/list-filters';
@@ -32,6 +32,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { Pager } from '@/components/ui/pager';
 import { sitePaths } from '@/config/paths';
+import { useComposingSearchParams } from '@/hooks/use-composing-search-params';
 import { plural } from '@/lib/plural';
 import { formatCount } from '@/utils/format-count';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
@@ -210,7 +211,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
  * `views` is the saved views control the app composes in (issue 21).
  */
 export function SitesList({ views }: { views?: ReactNode } = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposingSearchParams();
   const params = readSiteListParams(searchParams);
   const query = useSites(toSiteListQuery(params));
   const bulk = useSitesBulk(toSiteListQuery(params));
@@ -218,15 +219,9 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
   useCardLabels(tableRef);
   const cities = useSiteCities();
 
-  // A debounced search landing just after a tab click must build on the click's change, not on the
-  // params of a render that has not caught up yet (the same rule as hooks/use-url-params.ts).
-  const latest = useRef(searchParams);
-  latest.current = searchParams;
-  const update = (change: Partial<SiteListParams>) => {
-    const next = writeSiteListParams(readSiteListParams(latest.current), change);
-    latest.current = next;
-    setSearchParams(next);
-  };
+  // A debounced search landing just after a tab click builds on the click's change.
+  const update = (change: Partial<SiteListParams>) =>
+    setSearchParams((current) => writeSiteListParams(readSiteListParams(current), change));
 
   const sites = query.data?.sites ?? [];
   const counts = query.data?.counts;
@@ -336,7 +331,11 @@ export function SitesList({ views }: { views?: ReactNode } = {}) {
                   : ''}
                 .
               </span>
-              <Button variant="default" size="xs" onClick={() => setSearchParams(new URLSearchParams())}>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => setSearchParams(() => new URLSearchParams())}
+              >
                 Clear search and filters
               </Button>
             </Stack>

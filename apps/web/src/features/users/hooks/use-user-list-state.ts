@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useComposingSearchParams } from '@/hooks/use-composing-search-params';
 import { parseListParams, type UserListParams, writeListParams } from '../lib/list-params';
 
 /**
@@ -7,7 +7,7 @@ import { parseListParams, type UserListParams, writeListParams } from '../lib/li
  * button or a shared link shows the same list. `user` (the open detail drawer) lives there too.
  */
 export function useUserListState() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposingSearchParams();
   const params = useMemo(() => parseListParams(searchParams), [searchParams]);
   const openUserId = Number(searchParams.get('user')) || null;
 
