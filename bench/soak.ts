@@ -1,6 +1,6 @@
 /**
  * The soak case (`BENCH_ONLY=soak npm run bench`): two built server processes
- * (`apps/server/dist/main.js`) on one throwaway PostgreSQL database with demo data, 200 concurrent
+ * (`apps/server/dist/server.js`) on one throwaway PostgreSQL database with demo data, 200 concurrent
  * simulated administrators (100 on each process, as a round-robin proxy would spread them) for SOAK_SECONDS
  * (default 600), each sending SOAK_RATE_PER_CONNECTION requests per second (default 1), over a mix
  * of reads and writes as an administrator. It reports errors (goal 0),
@@ -20,7 +20,7 @@ import pg from 'pg';
 
 const SERVER_ENTRY = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../apps/server/dist/main.js',
+  '../apps/server/dist/server.js',
 );
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const CONNECTIONS = 200;

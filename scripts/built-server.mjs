@@ -1,4 +1,4 @@
-// Starts the built server (apps/server/dist/main.js) as its own process on a data folder and waits for
+// Starts the built server (apps/server/dist/server.js) as its own process on a data folder and waits for
 // /api/health: scripts/measure-start.mjs and scripts/lighthouse.mjs use it.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
-const SERVER_ENTRY = path.join(root, 'apps/server/dist/main.js');
+// SERVER_ENTRY=apps/server/dist/main.js times the unbundled output, for comparison.
+const SERVER_ENTRY = path.resolve(root, process.env.SERVER_ENTRY ?? 'apps/server/dist/server.js');
 export const BENCH_ADMIN = { email: 'admin@start.bench', password: 'start-bench-password-1' };
 
 function freePort() {

@@ -3,4 +3,4 @@ import { ensureInstall, mustRun, root } from './lib.mjs';
 
 ensureInstall();
 mustRun('npm', ['run', 'build']);
-mustRun('node', ['apps/server/dist/main.js'], { cwd: root });
+mustRun('node', ['apps/server/dist/server.js'], { cwd: root });

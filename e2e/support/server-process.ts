@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 
 export const E2E_ADMIN = { email: 'admin@inspecta.test', password: 'Browser-Test-Passw0rd' } as const;
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultWebDistDir } from './paths.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -112,7 +113,7 @@ export function loadConfig(
     ...cfg,
     DATA_DIR: dataDir,
     pgliteDir: path.join(dataDir, 'db'),
-    webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? defaultWebDistDir),
     seedDemo: cfg.SEED_DEMO ?? !cfg.DATABASE_URL,
     uploadsDir: path.join(dataDir, 'uploads'),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,

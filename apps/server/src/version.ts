@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { serverPackageJson } from './paths.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(serverPackageJson, 'utf8')) as {
   version: string;
 };
 

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.j
  * Runs on PostgreSQL only (the integration-pglite project excludes *.postgres.test.ts): two built
  * server processes on one database; a notification raised by a request on A reaches a stream on B.
  */
-const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/server.js');
 const ADMIN = { email: 'first.admin@cross-process.test', password: TEST_PASSWORD };
 
 async function freePort(): Promise<number> {

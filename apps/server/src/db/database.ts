@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -30,8 +30,6 @@ export interface DatabaseHandle {
   /** The embedded PGlite client, when running on PGlite (its LISTEN runs in process). */
   pglite?: PGlite;
 }
-
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Serialises migrations when several server processes start on one PostgreSQL database. */
 const MIGRATION_LOCK_KEY = 728_100_117;

@@ -14,7 +14,6 @@ import type {
 } from '@inspecta/contract';
 import { sealHashSchema } from '@inspecta/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
@@ -277,6 +276,8 @@ export class VerificationService {
   /** Reads the seal id and hash printed in a report PDF and checks that seal. */
   async verifyPdf(pdf: Buffer): Promise<PdfVerification> {
     let text: string;
+    // pdf.js is large: loaded on the first upload, not at start (docs/performance.md).
+    const { PDFParse } = await import('pdf-parse');
     const parser = new PDFParse({ data: new Uint8Array(pdf) });
     try {
       text = (await parser.getText()).text;

@@ -1,0 +1,45 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type BuildOptions, build } from 'esbuild';
+
+/**
+ * Bundles the server (src/main.ts and all it imports) into one file, dist/server.js, which
+ * production and the browser tests run. Node loading some 500 ES modules one by one was the largest
+ * part of the server's start (docs/performance.md, "Server start"); one file loads in about half the
+ * time. Packages that read their own files or load native code at run time stay outside, and so do
+ * the heavy ones loaded on first use, so they still load only then.
+ */
+
+/** Loaded on first use (a dynamic `import()`), never at start. */
+export const LAZY_PACKAGES = ['exceljs', 'nodemailer', 'pdf-parse', 'pdfkit', 'sharp', 'web-push'];
+
+const external = [
+  ...LAZY_PACKAGES,
+  '@electric-sql/pglite', // WebAssembly and data files next to its code
+  'argon2', // native addon
+  'pg-native', // pg's optional native driver, never installed
+  '@fastify/swagger', // reads its own package.json by path
+  '@fastify/swagger-ui', // serves the files of its own folder
+  'pino', // starts its transports from files by path
+];
+
+const serverPackage = new URL('../../', import.meta.url);
+
+export const bundleOptions: BuildOptions = {
+  absWorkingDir: fileURLToPath(serverPackage),
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  // Paths from import.meta.url live in src/paths.ts, at the same depth as dist/server.js.
+  logLevel: 'warning',
+  legalComments: 'none',
+  // CommonJS packages inside the bundle still call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await build(bundleOptions);
