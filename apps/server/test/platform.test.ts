@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access } from '../src/core/access.js';
+import { AppError } from '../src/core/errors.js';
 import { createTestApp, insertUser, login, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /** Routes that exist only in this test, to exercise the shared mechanisms. */
@@ -12,6 +13,11 @@ async function probeRoutes(app: FastifyInstance) {
       api.get('/probe/undeclared', async () => ({ leaked: true }));
       api.get('/probe/crash', { config: { access: access.public } }, async () => {
         throw new Error('connection string postgres://secret@db/internal');
+      });
+      api.get('/probe/busy', { config: { access: access.public } }, async () => {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Busy right now. Please try again in a few seconds.', {
+          retryAfter: 10,
+        });
       });
       api.post('/probe/echo', { config: { access: access.public } }, async (request) => request.body);
     },
@@ -169,6 +175,7 @@ describe('platform: global rate limit and log redaction', () => {
       },
     });
     ctx = await createTestApp({
+      extend: probeRoutes,
       config: { RATE_LIMIT_PER_MINUTE: '5' },
       logger: {
         level: 'trace',
@@ -205,5 +212,23 @@ describe('platform: global rate limit and log redaction', () => {
     expect(log.length).toBeGreaterThan(0);
     expect(log).not.toContain(user.password);
     expect(log).not.toContain(token);
+  });
+
+  it('logs a failure as an error, and a deliberate "busy, retry" 503 as a warning', async () => {
+    const outcomeLines = async (url: string) => {
+      const from = lines.length;
+      const response = await ctx.app.inject({ url, remoteAddress: '10.70.0.1' });
+      const logged = lines
+        .slice(from)
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((entry) => entry.level >= 40)
+        .map((entry) => [entry.level, entry.msg]);
+      return { status: response.statusCode, logged };
+    };
+    expect(await outcomeLines('/api/probe/crash')).toEqual({ status: 500, logged: [[50, 'request failed']] });
+    expect(await outcomeLines('/api/probe/busy')).toEqual({
+      status: 503,
+      logged: [[40, 'request shed: busy']],
+    });
   });
 });

@@ -72,7 +72,11 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {
       const appError = toAppError(error);
-      if (appError.statusCode >= 500) {
+      if (appError.code === 'SERVICE_UNAVAILABLE') {
+        // Deliberate: a render queue full, or an outside lookup down. The client is told to retry and
+        // nothing here failed, so it is not logged as an error that would page someone.
+        request.log.warn({ code: appError.code, message: appError.message }, 'request shed: busy');
+      } else if (appError.statusCode >= 500) {
         request.log.error(
           { err: isResponseSerializationError(error) ? error.cause : error },
           'request failed',
