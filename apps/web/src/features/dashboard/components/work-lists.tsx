@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeDueOn, priorityLabels, priorityStyles } from '@/features/assignments';
 import { formatDay } from '@/lib/dates';
-import { timeAgo } from '../lib/format';
+import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { ChartPanel } from './chart-panel';
 import classes from './dashboard.module.css';
 
@@ -207,8 +207,8 @@ function ActivityRow({ row }: { row: DashboardActivity }) {
             </>
           ) : null}
         </Text>
-        <Text size="xs" c="dimmed" title={row.at}>
-          {timeAgo(row.at)}
+        <Text size="xs" c="dimmed" title={formatDateTime(row.at)}>
+          {formatRelativeTime(row.at)}
         </Text>
       </Box>
     </>
