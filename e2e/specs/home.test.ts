@@ -19,6 +19,19 @@ async function settle(page: Page) {
 
 const WEEKLY_CHART = 'Bar chart of inspections completed per week, passed and failed';
 
+/**
+ * A chart is drawn once it comes near the viewport (a skeleton with its test id until then), so a
+ * test scrolls to it as a user would, then waits for its panel (the skeleton may be swapped for the
+ * chart while the scroll happens).
+ */
+async function scrollToChart(page: Page, testId: string) {
+  await page
+    .getByTestId(testId)
+    .evaluate((element) => element.scrollIntoView({ block: 'center' }))
+    .catch(() => undefined);
+  await page.getByTestId(testId).getByRole('heading', { level: 2 }).waitFor();
+}
+
 /** The number on a figure card, as the user reads it ("1,234" → 1234). */
 async function figureValue(page: Page, key: string): Promise<number> {
   const text = await page.getByTestId(`figure-${key}`).getByTestId('figure-value').textContent();
@@ -62,12 +75,13 @@ describe('home dashboard', () => {
     expect(await figureValue(page, 'equipmentInstalled')).toBeGreaterThan(0);
     expect(await figureValue(page, 'inspectors')).toBeGreaterThan(0);
     // The charts drew: the weekly bars' SVG, the due donut and its linked legend.
+    await scrollToChart(page, 'chart-weekly');
     const weekly = page.getByTestId('chart-weekly');
     await weekly.getByLabel(WEEKLY_CHART).locator('svg').first().waitFor();
     // Its legend names both series.
     for (const series of ['Passed', 'Failed'])
       await weekly.getByText(series, { exact: true }).first().waitFor();
-    await page.getByTestId('chart-due').locator('svg').first().waitFor();
+    await scrollToChart(page, 'chart-due');
     const dueCounts = await page
       .getByTestId('chart-due')
       .getByTestId('due-count')
@@ -76,6 +90,8 @@ describe('home dashboard', () => {
     const dueTotal = dueCounts.reduce((sum, n) => sum + n, 0);
     expect(dueTotal).toBe(await figureValue(page, 'equipmentInstalled'));
     expect(await page.getByTestId('activity-row').count()).toBeGreaterThan(0);
+    await scrollToChart(page, 'chart-failing-sites');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     await screenshot(page, 'home-1400');
     await page.screenshot({ path: path.join(screenshotDir, 'home-1400-full.png'), fullPage: true });
@@ -117,7 +133,12 @@ describe('home dashboard', () => {
 
   it('reads well on a phone', async () => {
     await open(390, 844);
+    // Below the figures on a phone: not drawn (nor its code loaded) until scrolled near.
+    expect(await page.getByTestId('chart-failing-sites').getByRole('heading').count()).toBe(0);
+    for (const chart of ['chart-weekly', 'chart-due', 'chart-failing-sites'])
+      await scrollToChart(page, chart);
     await page.getByTestId('chart-weekly').getByLabel(WEEKLY_CHART).locator('svg').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

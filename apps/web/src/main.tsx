@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LeaveLoginPage } from './app/login-entry';
 import { PRODUCT_NAME } from './config/app';
@@ -21,11 +21,15 @@ const loadApp = () => import('./app');
 function showApp(to?: { path: string; replace: boolean }) {
   return loadApp().then(({ App }) => {
     if (to) window.history[to.replace ? 'replaceState' : 'pushState'](null, '', to.path);
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // As a transition, React renders the app in slices and lets the browser paint and take input
+    // between them, instead of in one long task that blocks a phone (docs/performance.md).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
 }
 

@@ -1,21 +1,24 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { FigureCards } from './figure-cards';
+import { WhenVisible } from './when-visible';
 import { LatestInspectionsList, MostOverdueList, NextDueList, RecentActivityList } from './work-lists';
 
-// The charts (recharts, about 80 KB brotli) load after the figures and lists, on first render.
+// The charts (recharts, about 80 KB brotli) load after the figures and lists, once scrolled near.
 const charts = () => import('./dashboard-charts');
 const WeeklyInspectionsChart = lazy(() => charts().then((m) => ({ default: m.WeeklyInspectionsChart })));
 const EquipmentDueChart = lazy(() => charts().then((m) => ({ default: m.EquipmentDueChart })));
 const TopFailingSitesChart = lazy(() => charts().then((m) => ({ default: m.TopFailingSitesChart })));
 
+const CHART_HEIGHT = 320;
+
 function ChartLoading() {
-  return <Skeleton height={320} radius="md" />;
+  return <Skeleton height={CHART_HEIGHT} radius="md" />;
 }
 
 /** What the home hands to the shop's section: its figures of the home data, and today. */
@@ -39,8 +42,10 @@ interface DashboardHomeProps {
  */
 export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
   const query = useDashboardData();
-  const data = query.data;
-  const loading = query.isPending;
+  // The first render with the data is the home's largest; deferred, React does it in slices between
+  // which the browser paints and takes input, instead of one long task on a phone.
+  const data = useDeferredValue(query.data);
+  const loading = query.isPending || (data === undefined && query.data !== undefined);
   const failed = query.isError && !data;
   const today = data?.today ?? new Date().toISOString().slice(0, 10);
 
@@ -97,23 +102,29 @@ export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Suspense fallback={<ChartLoading />}>
-            <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
-          </Suspense>
+          <WhenVisible height={CHART_HEIGHT} testId="chart-weekly">
+            <Suspense fallback={<ChartLoading />}>
+              <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
+            </Suspense>
+          </WhenVisible>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          <Suspense fallback={<ChartLoading />}>
-            <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
-          </Suspense>
+          <WhenVisible height={CHART_HEIGHT} testId="chart-due">
+            <Suspense fallback={<ChartLoading />}>
+              <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
+            </Suspense>
+          </WhenVisible>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
-          <Suspense fallback={<ChartLoading />}>
-            <TopFailingSitesChart
-              sites={data?.charts.topFailingSites}
-              since={data?.charts.failingSitesSince}
-              loading={loading}
-            />
-          </Suspense>
+          <WhenVisible height={CHART_HEIGHT} testId="chart-failing-sites">
+            <Suspense fallback={<ChartLoading />}>
+              <TopFailingSitesChart
+                sites={data?.charts.topFailingSites}
+                since={data?.charts.failingSitesSince}
+                loading={loading}
+              />
+            </Suspense>
+          </WhenVisible>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={loading} />

@@ -1,0 +1,38 @@
+import { Skeleton } from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * Renders its children once their place comes near the viewport, a skeleton of the
+ * same height until then. The home's charts below the fold then cost a phone nothing (their code is
+ * neither loaded nor run) until the user scrolls towards them (docs/performance.md, Lighthouse).
+ */
+export function WhenVisible({
+  height,
+  testId,
+  children,
+}: {
+  height: number;
+  /** The test id of what it stands for, so a test can scroll to it before it is there. */
+  testId: string;
+  children: ReactNode;
+}) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+
+  useEffect(() => {
+    const element = placeholder.current;
+    if (seen || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      // A little ahead of the scroll, so the chart is usually drawn by the time it is seen.
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen]);
+
+  if (seen) return children;
+  return <Skeleton ref={placeholder} height={height} radius="md" data-testid={testId} />;
+}
