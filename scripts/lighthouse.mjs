@@ -58,11 +58,16 @@ async function sessions(url) {
   };
 }
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'login', path: '/', session: null },
   { name: 'dashboard home', path: '/dashboard', session: 'admin' },
   { name: 'inspector home', path: '/inspector', session: 'inspector' },
 ];
+// LIGHTHOUSE_PAGES=dashboard audits only the pages whose name contains a listed word.
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const PAGES = only ? ALL_PAGES.filter((p) => only.some((word) => p.name.includes(word))) : ALL_PAGES;
+// LIGHTHOUSE_DETAILS=1 also prints each page's long main-thread tasks and the scripts that cost most.
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -114,6 +119,18 @@ try {
           .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
           .map((ref) => ref.id),
       });
+      if (DETAILS) {
+        const tasks = audits['long-tasks']?.details?.items ?? [];
+        console.log(`${target.name}: long tasks (start ms, duration ms, source)`);
+        for (const t of tasks.slice(0, 12))
+          console.log(`  ${Math.round(t.startTime)}  ${Math.round(t.duration)}  ${t.url ?? ''}`);
+        const scripts = audits['bootup-time']?.details?.items ?? [];
+        console.log(`${target.name}: script time (total, evaluation, parse+compile ms)`);
+        for (const b of scripts.slice(0, 8))
+          console.log(
+            `  ${Math.round(b.total)}  ${Math.round(b.scripting)}  ${Math.round(b.scriptParseCompile)}  ${b.url}`,
+          );
+      }
       await page.close();
     }
     const pick = (key) => median(results.map((r) => r[key]));
