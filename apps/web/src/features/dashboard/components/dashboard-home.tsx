@@ -1,7 +1,7 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
@@ -42,10 +42,8 @@ interface DashboardHomeProps {
  */
 export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
   const query = useDashboardData();
-  // The first render with the data is the home's largest; deferred, React does it in slices between
-  // which the browser paints and takes input, instead of one long task on a phone.
-  const data = useDeferredValue(query.data);
-  const loading = query.isPending || (data === undefined && query.data !== undefined);
+  const data = query.data;
+  const loading = query.isPending;
   const failed = query.isError && !data;
   const today = data?.today ?? new Date().toISOString().slice(0, 10);
 
