@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 // down would find different folders once bundled.
 const serverPackage = new URL('../', import.meta.url);
 
+/** apps/server/, the folder the server's build and scripts run in. */
+export const serverPackageDir = fileURLToPath(serverPackage);
+
 /** apps/server/package.json (the version the API reports). */
 export const serverPackageJson = fileURLToPath(new URL('package.json', serverPackage));
 /** The committed SQL migrations applied at start. */

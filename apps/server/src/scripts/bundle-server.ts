@@ -1,5 +1,6 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
+import { serverPackageDir } from '../paths.js';
 
 /**
  * Bundles the server (src/main.ts and all it imports) into one file, dist/server.js, which
@@ -22,10 +23,8 @@ const external = [
   'pino', // starts its transports from files by path
 ];
 
-const serverPackage = new URL('../../', import.meta.url);
-
 export const bundleOptions: BuildOptions = {
-  absWorkingDir: fileURLToPath(serverPackage),
+  absWorkingDir: serverPackageDir,
   entryPoints: ['src/main.ts'],
   outfile: 'dist/server.js',
   bundle: true,

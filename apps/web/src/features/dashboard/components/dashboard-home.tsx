@@ -17,8 +17,13 @@ const TopFailingSitesChart = lazy(() => charts().then((m) => ({ default: m.TopFa
 
 const CHART_HEIGHT = 320;
 
-function ChartLoading() {
-  return <Skeleton height={CHART_HEIGHT} radius="md" />;
+/** A chart's place: drawn once scrolled near, with a skeleton while its code loads. */
+function ChartSlot({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <WhenVisible height={CHART_HEIGHT} testId={testId}>
+      <Suspense fallback={<Skeleton height={CHART_HEIGHT} radius="md" />}>{children}</Suspense>
+    </WhenVisible>
+  );
 }
 
 /** What the home hands to the shop's section: its figures of the home data, and today. */
@@ -100,29 +105,23 @@ export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <WhenVisible height={CHART_HEIGHT} testId="chart-weekly">
-            <Suspense fallback={<ChartLoading />}>
-              <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
-            </Suspense>
-          </WhenVisible>
+          <ChartSlot testId="chart-weekly">
+            <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
+          </ChartSlot>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          <WhenVisible height={CHART_HEIGHT} testId="chart-due">
-            <Suspense fallback={<ChartLoading />}>
-              <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
-            </Suspense>
-          </WhenVisible>
+          <ChartSlot testId="chart-due">
+            <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
+          </ChartSlot>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
-          <WhenVisible height={CHART_HEIGHT} testId="chart-failing-sites">
-            <Suspense fallback={<ChartLoading />}>
-              <TopFailingSitesChart
-                sites={data?.charts.topFailingSites}
-                since={data?.charts.failingSitesSince}
-                loading={loading}
-              />
-            </Suspense>
-          </WhenVisible>
+          <ChartSlot testId="chart-failing-sites">
+            <TopFailingSitesChart
+              sites={data?.charts.topFailingSites}
+              since={data?.charts.failingSitesSince}
+              loading={loading}
+            />
+          </ChartSlot>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={loading} />
