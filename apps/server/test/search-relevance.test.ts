@@ -6,8 +6,9 @@ import type {
   SiteListResponse,
   UserListResponse,
 } from '@inspecta/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.js';
 import { insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
@@ -176,6 +177,38 @@ describe('user list: relevance and the capped total', () => {
       lastName.id,
       olderContains.id,
     ]);
+  });
+
+  it('keeps the role and status filters in every rank and pages across the ranks without a gap', async () => {
+    const term = `${word}pg`;
+    // Ranks interleaved in creation order, so a page boundary falls inside a rank.
+    const made = [];
+    for (let i = 0; i < 5; i++) {
+      made.push(await user({ firstName: `${term}${i}`, lastName: 'Prefix' }));
+      made.push(await user({ company: `Zen ${term}${i}` }));
+    }
+    const inspector = await insertUser(ctx.db, { userType: 'inspector', lastName: `${term} Inspector` });
+    const inactive = await user({ lastName: `${term} Gone` });
+    await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, inactive.id));
+
+    const prefixNewestFirst = [inactive, ...made.filter((_, i) => i % 2 === 0).reverse()];
+    const containsNewestFirst = made.filter((_, i) => i % 2 === 1).reverse();
+    const clients = await list(`search=${term}&user_type=client`);
+    expect(clients.users.map((u) => u.id)).toEqual(
+      [...prefixNewestFirst, ...containsNewestFirst].map((u) => u.id),
+    );
+    expect(clients.users.map((u) => u.id)).not.toContain(inspector.id);
+
+    const active = await list(`search=${term}&user_type=client&status=active`);
+    expect(active.users.map((u) => u.id)).not.toContain(inactive.id);
+    expect(active.pagination.total).toBe(10);
+
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) pages.push(...(await list(`search=${term}&limit=3&page=${page}`)).users);
+    const all = await list(`search=${term}`);
+    expect(pages.map((u) => u.id)).toEqual(all.users.map((u) => u.id));
+    expect(all.users.map((u) => u.id)).toContain(inspector.id);
+    expect(all.pagination.total).toBe(12);
   });
 
   it('counts exactly up to 10,000 matches and says "10,000+" beyond', async () => {

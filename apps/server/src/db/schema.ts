@@ -57,6 +57,16 @@ export const users = pgTable(
       .on(sql`lower(${t.employeeCode})`)
       .where(sql`${t.deletedAt} is null and ${t.employeeCode} is not null`),
     index('users_type_idx').on(t.userType),
+    // The relevance page's arms (users.repository.ts): newest first a page at a time, and the four
+    // "starting with" tests; text_pattern_ops serves `like 'term%'` whatever the collation.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_full_name_prefix_idx').using(
+      'btree',
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index('users_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('users_company_prefix_idx').using('btree', sql`lower(coalesce(${t.company}, '')) text_pattern_ops`),
     // One trigram index over everything the user list searches (see USER_SEARCH_DOCUMENT in
     // db/search-conditions.ts: the query must use exactly this expression to be served by the index).
     // fastupdate off: the embedded database has no autovacuum to flush GIN's pending list, and a

@@ -4,7 +4,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { countCapped, escapeLike } from '../../db/query-helpers.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
-import { userSearchCondition } from '../../db/search-conditions.js';
+import { type RelevancePage, rankedPageIds, userSearchCondition } from '../../db/search-conditions.js';
 
 /** The user list counts exactly up to this many (contract: "10,000+" beyond). */
 const USER_COUNT_CAP = LIST_COUNT_CAP;
@@ -68,31 +68,48 @@ function userFilterWhere(filter: UserFilter): SQL | undefined {
 }
 
 /**
- * The best matches first, as the global search ranks users: the exact email, id or phone (0), then a
- * first name, last name, full name, email or company starting with the term (1), then the rest (2).
- * Ranked over the matches the trigram index finds; the page then needs no index of its own.
+ * The page in relevance order, as the global search ranks users: the exact email, id or phone (0),
+ * then a name, full name, email or company starting with the term (1), then every other match (2),
+ * newest first within a rank. Each rank is its own arm cut at offset + limit rows (rankedPageIds), so
+ * a common term reads the prefix indexes and the creation index a page at a time; one statement
+ * ranking every match read all 11,000 users behind one email domain at 100,000 users (issue 22).
  */
-function relevanceOrder(search: string): SQL[] {
-  const term = search.trim().toLowerCase();
+function relevanceArms(filter: UserListFilter): Omit<RelevancePage, 'offset' | 'limit'> {
+  const term = (filter.search ?? '').trim().toLowerCase();
   const prefix = `${escapeLike(term)}%`;
   const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/[\s().-]/g, '') : null;
   const id = /^#?(\d{1,9})$/.exec(term)?.[1];
+  const others = userFilterWhere({ ...filter, search: undefined })!;
   const exact = or(
     sql`lower(${users.email}) = ${term}`,
     id ? eq(users.id, Number(id)) : undefined,
     digits && digits.length >= 8 ? sql`${users.phone} in (${digits}, ${`+91${digits}`})` : undefined,
   )!;
-  const rank = sql`case when ${exact} then 0
-    when lower(${users.firstName}) like ${prefix} or lower(${users.lastName}) like ${prefix}
-      or lower(${users.firstName} || ' ' || ${users.lastName}) like ${prefix} or lower(${users.email}) like ${prefix}
-      or lower(coalesce(${users.company}, '')) like ${prefix} then 1
-    else 2 end`;
-  return [asc(rank), desc(users.createdAt), desc(users.id)];
+  // A first name starting with the term is a full name starting with it; each test is an index of its
+  // own (db/schema.ts, text_pattern_ops), and each is a substring of the search document.
+  const startsWith = or(
+    sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${prefix}`,
+    sql`lower(${users.lastName}) like ${prefix}`,
+    sql`lower(${users.email}) like ${prefix}`,
+    sql`lower(coalesce(${users.company}, '')) like ${prefix}`,
+  )!;
+  return {
+    table: users,
+    id: users.id,
+    date: users.createdAt,
+    exact: and(exact, others)!,
+    prefix: and(startsWith, others)!,
+    rest: userFilterWhere(filter)!,
+    armOrder: sql`${users.createdAt} desc, ${users.id} desc`,
+  };
 }
 
-function orderBy(sort: string | undefined, search: string | undefined): SQL[] {
-  // While searching the best matches come first unless a column order was asked for.
-  if (search && (!sort || sort === 'relevance' || sort === '-relevance')) return relevanceOrder(search);
+function isRelevanceOrder(filter: UserListFilter): boolean {
+  const { sort, search } = filter;
+  return Boolean(search?.trim()) && (!sort || sort === 'relevance' || sort === '-relevance');
+}
+
+function orderBy(sort: string | undefined): SQL[] {
   if (sort === 'relevance' || sort === '-relevance') sort = undefined;
   const descending = sort?.startsWith('-') ?? true;
   const field = (sort?.replace(/^-/, '') ?? 'createdAt') as UserSortField;
@@ -137,16 +154,33 @@ export class UsersRepository {
   async list(filter: UserListFilter): Promise<{ rows: UserRecord[]; total: number; capped: boolean }> {
     const where = userFilterWhere(filter);
     const [rows, counted] = await Promise.all([
-      this.db
-        .select(recordColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(filter.sort, filter.search))
-        .offset(filter.offset)
-        .limit(filter.limit),
+      // While searching the best matches come first unless a column order was asked for.
+      isRelevanceOrder(filter) ? this.relevancePage(filter) : this.sortedPage(filter, where),
       countCapped(this.db, sql`${users}`, where, USER_COUNT_CAP),
     ]);
     return { rows, ...counted };
+  }
+
+  private sortedPage(filter: UserListFilter, where: SQL | undefined): Promise<UserRecord[]> {
+    return this.db
+      .select(recordColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(filter.sort))
+      .offset(filter.offset)
+      .limit(filter.limit);
+  }
+
+  private async relevancePage(filter: UserListFilter): Promise<UserRecord[]> {
+    const ids = await rankedPageIds(this.db, {
+      ...relevanceArms(filter),
+      offset: filter.offset,
+      limit: filter.limit,
+    });
+    if (ids.length === 0) return [];
+    const found = await this.db.select(recordColumns).from(users).where(inArray(users.id, ids));
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async count(filter: UserFilter): Promise<number> {
