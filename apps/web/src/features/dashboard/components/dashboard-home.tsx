@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { FigureCards } from './figure-cards';
+import { useStaggeredReveal } from './use-staggered-reveal';
 import { WhenVisible } from './when-visible';
 import { LatestInspectionsList, MostOverdueList, NextDueList, RecentActivityList } from './work-lists';
 
@@ -24,6 +25,19 @@ function ChartSlot({ testId, children }: { testId: string; children: ReactNode }
       <Suspense fallback={<Skeleton height={CHART_HEIGHT} radius="md" />}>{children}</Suspense>
     </WhenVisible>
   );
+}
+
+/** A list below the figures: given its rows `order` painted frames after the data arrives. */
+function Staggered({
+  order,
+  ready,
+  children,
+}: {
+  order: number;
+  ready: boolean;
+  children: (shown: boolean) => ReactNode;
+}) {
+  return children(useStaggeredReveal(order, ready));
 }
 
 /** What the home hands to the shop's section: its figures of the home data, and today. */
@@ -124,19 +138,33 @@ export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
           </ChartSlot>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={loading} />
+          <Staggered order={1} ready={data !== undefined}>
+            {(shown) => <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={!shown} />}
+          </Staggered>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <NextDueList rows={data?.lists.nextDue} today={today} loading={loading} />
+          <Staggered order={2} ready={data !== undefined}>
+            {(shown) => <NextDueList rows={data?.lists.nextDue} today={today} loading={!shown} />}
+          </Staggered>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <LatestInspectionsList rows={data?.lists.latestInspections} loading={loading} />
+          <Staggered order={3} ready={data !== undefined}>
+            {(shown) => <LatestInspectionsList rows={data?.lists.latestInspections} loading={!shown} />}
+          </Staggered>
         </Grid.Col>
         {shopSection ? (
-          <Grid.Col span={12}>{shopSection({ shop: data?.shop, today: data?.today })}</Grid.Col>
+          <Grid.Col span={12}>
+            <Staggered order={4} ready={data !== undefined}>
+              {(shown) =>
+                shopSection({ shop: shown ? data?.shop : undefined, today: shown ? data?.today : undefined })
+              }
+            </Staggered>
+          </Grid.Col>
         ) : null}
         <Grid.Col span={12}>
-          <RecentActivityList rows={data?.lists.recentActivity} loading={loading} />
+          <Staggered order={5} ready={data !== undefined}>
+            {(shown) => <RecentActivityList rows={data?.lists.recentActivity} loading={!shown} />}
+          </Staggered>
         </Grid.Col>
       </Grid>
     </Stack>

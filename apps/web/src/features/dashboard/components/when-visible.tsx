@@ -26,8 +26,9 @@ export function WhenVisible({
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
       },
-      // A little ahead of the scroll, so the chart is usually drawn by the time it is seen.
-      { rootMargin: '200px 0px' },
+      // Only once it is on screen: 200 px ahead of the scroll, a phone drew the first chart (one 0.45 s
+      // task under Lighthouse's 4x CPU) while the page was still loading, below the fold.
+      { rootMargin: '0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();
