@@ -2,12 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 
@@ -98,7 +96,14 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // Connections open on demand and then stay (min = max): pg-pool would otherwise close them after
   // 10 s idle, and the home screen's concurrent queries would pay for fresh backends with cold
   // catalog caches on the next visit (measured: 65 ms warm, 270 ms after 12 s idle).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize });
+  // node-postgres and its Drizzle driver load only here: a start on the embedded database skips them
+  // (about 17 ms of a 1.2 s start, docs/performance.md).
+  const [{ default: pgModule }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pgModule.Pool({ connectionString: url, max: poolSize, min: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const lockClient = await pool.connect();

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseHandle } from '../../db/database.js';
 import { parseSessionsEnded, SESSIONS_ENDED_CHANNEL, type SessionsEnded } from '../auth/index.js';
 
@@ -64,7 +64,9 @@ export class NotificationBus {
   private async connect(): Promise<void> {
     const pool = this.database.pool;
     if (!pool || this.closed) return;
-    const client = new pg.Client(pool.options);
+    // Loaded here, on PostgreSQL only: the embedded database never needs node-postgres.
+    const { default: pgModule } = await import('pg');
+    const client = new pgModule.Client(pool.options);
     client.on('notification', (message) => {
       this.dispatch(message.channel, message.payload);
     });
