@@ -1,5 +1,5 @@
 import type { Product, ProductCategory, StockMovement } from '@inspecta/contract';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -370,6 +370,40 @@ describe('shop catalogue: /api/shop', () => {
       expect((await page(2)).products.map((p: Product) => p.id)).toEqual([contains.id]);
       expect((await page(2)).pagination).toEqual({ page: 2, limit: 2, total: 3 });
       expect(await page(3)).toEqual({ products: [], pagination: { page: 3, limit: 2, total: 3 } });
+      // The list's other filters hold in every rank: an archived exact or prefix SKU is left out.
+      await call('POST', `/api/shop/products/${exact.id}/archive`);
+      await call('POST', `/api/shop/products/${prefix.id}/archive`);
+      const active = (await call('GET', `/api/shop/products?search=${marker}&status=active`)).json();
+      expect(active.products.map((p: Product) => p.id)).toEqual([contains.id]);
+      expect(active.pagination.total).toBe(1);
+      const archived = (await call('GET', `/api/shop/products?search=${marker}&status=archived`)).json();
+      expect(archived.products.map((p: Product) => p.id)).toEqual([exact.id, prefix.id]);
+    });
+
+    it('keeps the name order when a common word has thousands of matches (the name index walk)', async () => {
+      const word = uniq('bulk').replace(/\s/g, '').toLowerCase();
+      const cat = await category();
+      // 6,000 matches (past the 5,000 that are sorted whole), inserted in no name order.
+      await ctx.db.execute(sql`
+        insert into shop_products (sku, name, category_id, unit, price_paise, hsn_code, gst_rate)
+        select 'BLK-' || ${word} || '-' || g, 'Item ' || lpad(((g * 7919) % 6000)::text, 5, '0') || ' ' || ${word},
+               ${cat.id}, 'piece', 100, '8424', 18
+        from generate_series(1, 6000) g`);
+      const exact = await product({ categoryId: cat.id, sku: word, name: 'Zzz last by name' });
+      const first = (await call('GET', `/api/shop/products?search=${word}&limit=5`)).json();
+      expect(first.products.map((p: Product) => p.name)).toEqual([
+        'Zzz last by name',
+        `Item 00000 ${word}`,
+        `Item 00001 ${word}`,
+        `Item 00002 ${word}`,
+        `Item 00003 ${word}`,
+      ]);
+      expect(first.products[0].id).toBe(exact.id);
+      expect(first.pagination.total).toBe(6001);
+      const later = (await call('GET', `/api/shop/products?search=${word}&limit=5&page=3`)).json();
+      expect(later.products.map((p: Product) => p.name)).toEqual(
+        [9, 10, 11, 12, 13].map((n) => `Item ${String(n).padStart(5, '0')} ${word}`),
+      );
     });
 
     it('restores a product only when its category is active', async () => {

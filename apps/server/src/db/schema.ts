@@ -953,6 +953,9 @@ export const shopProducts = pgTable(
     index('shop_products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The default order (name, then id) read straight off an index; and the category filter.
     index('shop_products_name_idx').on(sql`lower(${t.name})`, t.id),
+    // The search's prefix arm (SKUs starting with the term); text_pattern_ops serves `like 'term%'`
+    // under any collation.
+    index('shop_products_sku_prefix_idx').using('btree', sql`lower(${t.sku}) text_pattern_ops`),
     index('shop_products_category_idx').on(t.categoryId, sql`lower(${t.name})`, t.id),
     check('shop_products_price_check', sql`${t.pricePaise} >= 0`),
     check('shop_products_gst_rate_check', sql`${t.gstRate} in (0, 5, 12, 18, 28)`),

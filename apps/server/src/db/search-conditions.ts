@@ -159,8 +159,17 @@ export async function rankedInspectorsMatching(
 export interface RelevancePage {
   table: AnyPgTable;
   id: AnyColumn;
-  /** The list's date: newest first within a rank. */
-  date: AnyColumn;
+  /** The list's date, newest first within a rank (or, with `ascending`, any key read A to Z). */
+  date: AnyColumn | SQL;
+  /** Within a rank, `date` ascending and then id ascending (a list in name order). */
+  ascending?: boolean;
+  /**
+   * Read every match of `rest` (through its own index, a trigram index) and sort them, instead of
+   * walking `armOrder`'s index until the page is full. For a list whose order follows its text (a
+   * name), the matches of a term sit together in that order, and the walk can read most of the table
+   * to find them; the caller knows from its capped count when the matches are few enough.
+   */
+  sortAllMatches?: boolean;
   /** Rank 0: the exact number or code (read whole: an equality on a unique index). */
   exact: SQL;
   /** Rank 1: starting with the term, read at most offset + limit rows in `armOrder`. */
@@ -176,12 +185,14 @@ export interface RelevancePage {
 /**
  * The ids of one relevance page (issue 22): each rank is its own arm cut at offset + limit rows in
  * its own order, so PostgreSQL takes each from the index that fits; the arms are merged, each id
- * kept once at its best rank, and ordered by rank, then the list's date newest first, then id.
- * The site register and the shop's order and bill lists end their relevance page with it.
+ * kept once at its best rank, and ordered by rank, then the list's date newest first, then id (or
+ * its key ascending). The site register, the user list and the shop's product, order and bill lists
+ * end their relevance page with it.
  */
 export async function rankedPageIds(db: Executor, page: RelevancePage): Promise<number[]> {
   const { table, id, date, armOrder, offset, limit } = page;
   const window = offset + limit;
+  const within = page.ascending ? sql`sort_at asc, id asc` : sql`sort_at desc, id desc`;
   const result = await db.execute<{ id: number }>(sql`
       with exact as (
         select ${id} as id, ${date} as sort_at, 0 as rank
@@ -190,17 +201,26 @@ export async function rankedPageIds(db: Executor, page: RelevancePage): Promise<
         select ${id} as id, ${date} as sort_at, 1 as rank
         from ${table} where ${page.prefix}
         order by ${armOrder} limit ${window}
+      ), ${
+        page.sortAllMatches
+          ? // Materialized: planned without the limit, so the matches come from the trigram index.
+            sql`rest_matches as materialized (
+        select ${id} as id, ${date} as sort_at from ${table} where ${page.rest}
       ), rest as (
+        select id, sort_at, 2 as rank from rest_matches order by ${within} limit ${window}
+      )`
+          : sql`rest as (
         select ${id} as id, ${date} as sort_at, 2 as rank
         from ${table} where ${page.rest}
         order by ${armOrder} limit ${window}
-      )
+      )`
+      }
       select id from (
         select id, min(rank) as rank, max(sort_at) as sort_at
         from (select * from exact union all select * from prefix union all select * from rest) as arms
         group by id
       ) as ranked
-      order by rank, sort_at desc, id desc
+      order by rank, ${within}
       limit ${limit} offset ${offset}`);
   return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }

@@ -17,6 +17,7 @@ import {
   shopProductImages,
   shopProducts,
 } from '../../db/schema.js';
+import { rankedPageIds } from '../../db/search-conditions.js';
 
 export type CategoryRow = typeof shopCategories.$inferSelect;
 export type CategoryView = CategoryRow & {
@@ -30,6 +31,12 @@ export type ProductFilter = Pick<ProductListQuery, 'search' | 'category_id' | 's
 
 /** The list counts matches exactly up to this many; beyond, it answers the cap with totalIsCapped. */
 export const PRODUCT_COUNT_CAP = 10_000;
+/**
+ * A search with up to this many matches sorts them all (read through the trigram index); one with
+ * more walks the name index until the page is full. Names sharing a word sit together in name order,
+ * so a walk for a medium term read 55,000 of 100,000 products to find 20 (docs/search.md).
+ */
+const PRODUCT_NAME_WALK_MIN_MATCHES = 5_000;
 
 const parent = alias(shopCategories, 'parent_category');
 
@@ -230,10 +237,13 @@ export class ShopCatalogueRepository {
 
   /**
    * One page of the list. Without a search, the page is read in index order (name, or the asked
-   * sort) and the total counted separately, capped. With a search, every match comes from the
-   * trigram index and has to be ranked anyway (an exact SKU first, then SKUs starting with the term,
-   * then by name), so one statement ranks them over the products table alone and counts them in the
-   * same pass (`count(*) over ()`); the page's rows are then read by primary key.
+   * sort) and the total counted separately, capped. With a search in relevance order (no sort asked
+   * for), an exact SKU first, then SKUs starting with the term, then every other match by name: each
+   * rank is its own arm cut at the page (rankedPageIds), so a common word reads the name index a page
+   * at a time instead of ranking every match; the total is counted first, capped, and decides it
+   * (PRODUCT_NAME_WALK_MIN_MATCHES) (issue 22).
+   * With a search and a column order, one statement sorts the matches and counts them in the same
+   * pass (`count(*) over ()`). The page's rows are then read by primary key.
    */
   async listProducts(
     query: ProductListQuery,
@@ -251,6 +261,20 @@ export class ShopCatalogueRepository {
       order.push(sql`(lower(${shopProducts.sku}) like ${`${escapeLike(term)}%`}) desc`);
     }
     if (!query.sort) order.push(PRODUCT_SORT.name);
+
+    if (query.search && !query.sort) {
+      // The count first: it says whether the matches are few enough to sort them all (see below).
+      const total = await this.countCapped(where);
+      const ids = await this.relevancePageIds(
+        query.search,
+        this.productFilters({ ...query, search: undefined }),
+        offset,
+        query.limit,
+        total <= PRODUCT_NAME_WALK_MIN_MATCHES,
+      );
+      const rows = ids.length ? await this.productViews(ids) : [];
+      return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
+    }
 
     if (query.search) {
       const ranked = await this.db
@@ -279,6 +303,36 @@ export class ShopCatalogueRepository {
     if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
     const total = await this.countCapped(where);
     return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
+  }
+
+  /**
+   * The ids of a relevance page: the exact SKU (the unique index), SKUs starting with the term
+   * (`shop_products_sku_prefix_idx`), then every match in name order (`shop_products_name_idx` read
+   * until the page is full, or the trigram index for a rare term). `others` are the list's filters
+   * besides the search, applied in every arm.
+   */
+  private relevancePageIds(
+    search: string,
+    others: SQL[],
+    offset: number,
+    limit: number,
+    sortAllMatches: boolean,
+  ): Promise<number[]> {
+    const term = search.toLowerCase();
+    const within = (condition: SQL) => and(condition, ...others)!;
+    return rankedPageIds(this.db, {
+      table: shopProducts,
+      id: shopProducts.id,
+      date: sql`lower(${shopProducts.name})`,
+      ascending: true,
+      exact: within(sql`lower(${shopProducts.sku}) = ${term}`),
+      prefix: within(sql`lower(${shopProducts.sku}) like ${`${escapeLike(term)}%`}`),
+      rest: within(sql`${shopProducts.searchText} like ${containsPattern(term)}`),
+      armOrder: sql`lower(${shopProducts.name}), ${shopProducts.id}`,
+      sortAllMatches,
+      offset,
+      limit,
+    });
   }
 
   /** Matches of `where`, counted up to one past the cap. */

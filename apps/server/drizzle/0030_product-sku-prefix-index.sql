@@ -1,0 +1,1 @@
+CREATE INDEX "shop_products_sku_prefix_idx" ON "shop_products" USING btree (lower("sku") text_pattern_ops);
