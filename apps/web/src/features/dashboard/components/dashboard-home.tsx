@@ -27,17 +27,22 @@ function ChartSlot({ testId, children }: { testId: string; children: ReactNode }
   );
 }
 
-/** A list below the figures: given its rows `order` painted frames after the data arrives. */
+/**
+ * A list below the figures, given its rows `order` painted frames after the data arrives. `held` is
+ * true only while the data is in but not yet its turn: without data (loading, or a failed fetch) the
+ * list shows its own loading or empty state as before.
+ */
 function Staggered({
   order,
-  ready,
+  arrived,
   children,
 }: {
   order: number;
-  ready: boolean;
-  children: (shown: boolean) => ReactNode;
+  arrived: boolean;
+  children: (held: boolean) => ReactNode;
 }) {
-  return children(useStaggeredReveal(order, ready));
+  const shown = useStaggeredReveal(order, arrived);
+  return children(arrived && !shown);
 }
 
 /** What the home hands to the shop's section: its figures of the home data, and today. */
@@ -65,6 +70,7 @@ export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
   const loading = query.isPending;
   const failed = query.isError && !data;
   const today = data?.today ?? new Date().toISOString().slice(0, 10);
+  const arrived = data !== undefined;
 
   return (
     <Stack gap="md" data-testid="dashboard-home">
@@ -138,32 +144,36 @@ export function DashboardHome({ shopSection, onRefresh }: DashboardHomeProps) {
           </ChartSlot>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Staggered order={1} ready={data !== undefined}>
-            {(shown) => <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={!shown} />}
+          <Staggered order={1} arrived={arrived}>
+            {(held) => (
+              <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={loading || held} />
+            )}
           </Staggered>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Staggered order={2} ready={data !== undefined}>
-            {(shown) => <NextDueList rows={data?.lists.nextDue} today={today} loading={!shown} />}
+          <Staggered order={2} arrived={arrived}>
+            {(held) => <NextDueList rows={data?.lists.nextDue} today={today} loading={loading || held} />}
           </Staggered>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Staggered order={3} ready={data !== undefined}>
-            {(shown) => <LatestInspectionsList rows={data?.lists.latestInspections} loading={!shown} />}
+          <Staggered order={3} arrived={arrived}>
+            {(held) => (
+              <LatestInspectionsList rows={data?.lists.latestInspections} loading={loading || held} />
+            )}
           </Staggered>
         </Grid.Col>
         {shopSection ? (
           <Grid.Col span={12}>
-            <Staggered order={4} ready={data !== undefined}>
-              {(shown) =>
-                shopSection({ shop: shown ? data?.shop : undefined, today: shown ? data?.today : undefined })
+            <Staggered order={4} arrived={arrived}>
+              {(held) =>
+                shopSection({ shop: held ? undefined : data?.shop, today: held ? undefined : data?.today })
               }
             </Staggered>
           </Grid.Col>
         ) : null}
         <Grid.Col span={12}>
-          <Staggered order={5} ready={data !== undefined}>
-            {(shown) => <RecentActivityList rows={data?.lists.recentActivity} loading={!shown} />}
+          <Staggered order={5} arrived={arrived}>
+            {(held) => <RecentActivityList rows={data?.lists.recentActivity} loading={loading || held} />}
           </Staggered>
         </Grid.Col>
       </Grid>
