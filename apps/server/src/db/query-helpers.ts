@@ -84,3 +84,12 @@ export async function countCappedInOrder(
   const n = Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
+
+/**
+ * `rows` in the order of `ids`: a page whose ids were ranked first and whose rows were then read by
+ * primary key (`where id in (…)` answers in no particular order). An id without a row is left out.
+ */
+export function inIdOrder<T>(ids: readonly number[], rows: readonly T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

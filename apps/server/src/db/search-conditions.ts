@@ -159,8 +159,8 @@ export async function rankedInspectorsMatching(
 export interface RelevancePage {
   table: AnyPgTable;
   id: AnyColumn;
-  /** The list's date, newest first within a rank (or, with `ascending`, any key read A to Z). */
-  date: AnyColumn | SQL;
+  /** The order within a rank: the list's date newest first, or with `ascending` a key A to Z. */
+  sortKey: AnyColumn | SQL;
   /** Within a rank, `date` ascending and then id ascending (a list in name order). */
   ascending?: boolean;
   /**
@@ -190,27 +190,27 @@ export interface RelevancePage {
  * end their relevance page with it.
  */
 export async function rankedPageIds(db: Executor, page: RelevancePage): Promise<number[]> {
-  const { table, id, date, armOrder, offset, limit } = page;
+  const { table, id, sortKey, armOrder, offset, limit } = page;
   const window = offset + limit;
   const within = page.ascending ? sql`sort_at asc, id asc` : sql`sort_at desc, id desc`;
   const result = await db.execute<{ id: number }>(sql`
       with exact as (
-        select ${id} as id, ${date} as sort_at, 0 as rank
+        select ${id} as id, ${sortKey} as sort_at, 0 as rank
         from ${table} where ${page.exact}
       ), prefix as (
-        select ${id} as id, ${date} as sort_at, 1 as rank
+        select ${id} as id, ${sortKey} as sort_at, 1 as rank
         from ${table} where ${page.prefix}
         order by ${armOrder} limit ${window}
       ), ${
         page.sortAllMatches
           ? // Materialized: planned without the limit, so the matches come from the trigram index.
             sql`rest_matches as materialized (
-        select ${id} as id, ${date} as sort_at from ${table} where ${page.rest}
+        select ${id} as id, ${sortKey} as sort_at from ${table} where ${page.rest}
       ), rest as (
         select id, sort_at, 2 as rank from rest_matches order by ${within} limit ${window}
       )`
           : sql`rest as (
-        select ${id} as id, ${date} as sort_at, 2 as rank
+        select ${id} as id, ${sortKey} as sort_at, 2 as rank
         from ${table} where ${page.rest}
         order by ${armOrder} limit ${window}
       )`

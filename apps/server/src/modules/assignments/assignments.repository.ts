@@ -1,7 +1,7 @@
 import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { anyId, containsPattern, countCappedInOrder, escapeLike } from '../../db/query-helpers.js';
+import { anyId, containsPattern, countCappedInOrder, escapeLike, inIdOrder } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -294,8 +294,7 @@ export class AssignmentsRepository {
   private async rowsInOrder(ids: number[]) {
     if (!ids.length) return [];
     const rows = await this.selectWithRefs().where(inArray(assignments.id, ids));
-    const byId = new Map(rows.map((r) => [r.assignment.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inIdOrder(ids, rows, (r) => r.assignment.id);
   }
 
   /** Every match, exactly (an export's row count). */

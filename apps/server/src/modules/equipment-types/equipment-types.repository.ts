@@ -5,7 +5,7 @@ import {
 } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, countCapped, escapeLike, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, countCapped, escapeLike, inIdOrder, parseSort } from '../../db/query-helpers.js';
 import { equipment, equipmentTypeSearchText, equipmentTypes, templates } from '../../db/schema.js';
 
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
@@ -138,10 +138,12 @@ export class EquipmentTypesRepository {
       .select({ type: equipmentTypes, installedCount })
       .from(equipmentTypes)
       .where(inArray(equipmentTypes.id, ids));
-    const byId = new Map(
-      rows.map((r) => [r.type.id, { ...r.type, installedCount: Number(r.installedCount) }]),
-    );
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
+    const ordered = inIdOrder(ids, rows, (r) => r.type.id);
+    return {
+      rows: ordered.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
+      total,
+      capped,
+    };
   }
 
   async count(query: EquipmentTypeFilter): Promise<number> {

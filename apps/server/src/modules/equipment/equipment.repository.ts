@@ -7,7 +7,7 @@ import {
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
-import { containsPattern, countCapped, escapeLike, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, countCapped, escapeLike, inIdOrder, parseSort } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -220,8 +220,7 @@ export class EquipmentRepository {
       .innerJoin(sites, eq(sites.id, equipment.siteId))
       .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
       .where(inArray(equipment.id, ids));
-    const byId = new Map(found.map((r) => [r.unit.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inIdOrder(ids, found, (r) => r.unit.id);
   }
 
   /**

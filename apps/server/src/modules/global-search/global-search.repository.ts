@@ -2,7 +2,7 @@ import { GLOBAL_SEARCH_COUNT_CAP, type GlobalSearchMatch } from '@inspecta/contr
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike } from '../../db/query-helpers.js';
+import { containsPattern, escapeLike, inIdOrder } from '../../db/query-helpers.js';
 import {
   assignments,
   equipment,
@@ -95,8 +95,7 @@ async function rank(
 
 /** Keeps rows in the order of `ids` (the ranking), whatever order the database read them in. */
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(ids, rows, (r) => r.id);
 }
 
 export class GlobalSearchRepository {

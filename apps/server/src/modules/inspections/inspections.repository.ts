@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { anyId, parseSort } from '../../db/query-helpers.js';
+import { anyId, inIdOrder, parseSort } from '../../db/query-helpers.js';
 import {
   assignments,
   equipment,
@@ -398,8 +398,7 @@ export class InspectionsRepository {
   private async summariesInOrder(ids: number[]): Promise<SummaryRow[]> {
     if (!ids.length) return [];
     const rows = (await this.selectSummary().where(inArray(inspections.id, ids))) as SummaryRow[];
-    const byId = new Map(rows.map((r) => [r.inspection.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inIdOrder(ids, rows, (r) => r.inspection.id);
   }
 
   /** A completed inspection with what its detail and report show; undefined when none or not completed. */

@@ -1,7 +1,7 @@
 import type { BillKind, BillListQuery, billSortFields } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, escapeLike, indexOrder, inIdOrder, parseSort } from '../../db/query-helpers.js';
 import {
   shopBillLines,
   shopBillSeries,
@@ -400,8 +400,7 @@ export class ShopBillsRepository {
       const ids = await this.relevancePageIds(query, offset, query.limit);
       if (ids.length === 0) return [];
       const found = (await this.selectList().where(inArray(shopBills.id, ids))).map(flatten);
-      const byId = new Map(found.map((r) => [r.id, r]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      return inIdOrder(ids, found, (r) => r.id);
     }
     const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
     const order = query.sort
@@ -430,7 +429,7 @@ export class ShopBillsRepository {
     return rankedPageIds(this.db, {
       table: shopBills,
       id: shopBills.id,
-      date: shopBills.issuedOn,
+      sortKey: shopBills.issuedOn,
       exact: within(sql`lower(${shopBills.billNumber}) = ${term}`),
       prefix: within(sql`lower(${shopBills.billNumber}) like ${`${escapeLike(term)}%`}`),
       rest: this.where(query)!,

@@ -9,7 +9,7 @@ import type {
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, escapeLike, inIdOrder, parseSort } from '../../db/query-helpers.js';
 import {
   equipmentTypes,
   shopCategories,
@@ -323,7 +323,7 @@ export class ShopCatalogueRepository {
     return rankedPageIds(this.db, {
       table: shopProducts,
       id: shopProducts.id,
-      date: sql`lower(${shopProducts.name})`,
+      sortKey: sql`lower(${shopProducts.name})`,
       ascending: true,
       exact: within(sql`lower(${shopProducts.sku}) = ${term}`),
       prefix: within(sql`lower(${shopProducts.sku}) like ${`${escapeLike(term)}%`}`),
@@ -346,8 +346,10 @@ export class ShopCatalogueRepository {
   /** Products by id, in the order of `ids`. */
   private async productViews(ids: number[]): Promise<ProductView[]> {
     const rows = await this.selectProducts().where(inArray(shopProducts.id, ids));
-    const byId = new Map(rows.map((r) => [r.product.id, { ...r.product, categoryName: r.categoryName }]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inIdOrder(ids, rows, (r) => r.product.id).map((r) => ({
+      ...r.product,
+      categoryName: r.categoryName,
+    }));
   }
 
   async countProducts(query: ProductFilter): Promise<number> {

@@ -1,7 +1,7 @@
 import { type OrderStatus, type OrderTotals, type orderSortFields, orderStatuses } from '@inspecta/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, indexOrder, parseSort } from '../../db/query-helpers.js';
+import { containsPattern, escapeLike, indexOrder, inIdOrder, parseSort } from '../../db/query-helpers.js';
 import {
   auditEvents,
   shopBillShipments,
@@ -355,8 +355,7 @@ export class OrdersRepository {
         .from(shopOrders)
         .innerJoin(users, eq(users.id, shopOrders.clientId))
         .where(inArray(shopOrders.id, ids))) as OrderListRow[];
-      const byId = new Map(found.map((r) => [r.id, r]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      return inIdOrder(ids, found, (r) => r.id);
     }
     const { field, desc } = parseSort<OrderSortField>(sort, 'placedAt');
     const order = sort
@@ -389,7 +388,7 @@ export class OrdersRepository {
     return rankedPageIds(this.db, {
       table: shopOrders,
       id: shopOrders.id,
-      date: shopOrders.placedAt,
+      sortKey: shopOrders.placedAt,
       exact: within(sql`${shopOrders.orderNumber} = ${number}`),
       prefix: within(sql`lower(${shopOrders.orderNumber}) like ${`${escapeLike(term)}%`}`),
       rest: this.conditions(filter, true)!,

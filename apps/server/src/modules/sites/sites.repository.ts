@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, type SiteSort, type SiteStatus } from '@inspecta/contra
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { countCapped, escapeLike } from '../../db/query-helpers.js';
+import { countCapped, escapeLike, inIdOrder } from '../../db/query-helpers.js';
 import { assignments, equipment, inspections, sites, users } from '../../db/schema.js';
 import {
   type MatchingClients,
@@ -168,8 +168,7 @@ export class SitesRepository {
       .from(sites)
       .leftJoin(users, eq(users.id, sites.clientId))
       .where(inArray(sites.id, ids));
-    const byId = new Map(found.map((r) => [r.site.id, r]));
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), counts };
+    return { rows: inIdOrder(ids, found, (r) => r.site.id), counts };
   }
 
   /**
@@ -198,7 +197,7 @@ export class SitesRepository {
     return rankedPageIds(this.db, {
       table: sites,
       id: sites.id,
-      date: sites.createdAt,
+      sortKey: sites.createdAt,
       exact: within(or(...exactArms)!),
       prefix: within(startsWith),
       rest: this.conditions(plan, true)!,

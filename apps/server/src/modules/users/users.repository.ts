@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, type UserSortField, type UserType } from '@inspecta/con
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { countCapped, escapeLike } from '../../db/query-helpers.js';
+import { countCapped, escapeLike, inIdOrder } from '../../db/query-helpers.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
 import { type RelevancePage, rankedPageIds, userSearchCondition } from '../../db/search-conditions.js';
 
@@ -96,7 +96,7 @@ function relevanceArms(filter: UserListFilter): Omit<RelevancePage, 'offset' | '
   return {
     table: users,
     id: users.id,
-    date: users.createdAt,
+    sortKey: users.createdAt,
     exact: and(exact, others)!,
     prefix: and(startsWith, others)!,
     rest: userFilterWhere(filter)!,
@@ -179,8 +179,7 @@ export class UsersRepository {
     });
     if (ids.length === 0) return [];
     const found = await this.db.select(recordColumns).from(users).where(inArray(users.id, ids));
-    const byId = new Map(found.map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inIdOrder(ids, found, (r) => r.id);
   }
 
   async count(filter: UserFilter): Promise<number> {
