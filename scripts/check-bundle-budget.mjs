@@ -42,7 +42,8 @@ export const BUDGETS = [
     // The client portal is phone-first like the inspector app, so it gets the inspector's goal.
     name: 'portal overview (/portal)',
     modules: [APP, 'src/app/routes/portal/layout.tsx', 'src/app/routes/portal/overview.tsx'],
-    budget: 190 * KB,
+    // 145.0 KB now (180.8 before its menu, sign-out dialog and pager loaded on first use): 3% of room.
+    budget: 149.5 * KB,
     goal: 150 * KB,
   },
 ];

@@ -345,6 +345,28 @@ describe('inspector app: sign in, fill, keep, submit (390 px)', () => {
 
     // Sign out ends only the inspector's session.
     await page.goto('/inspector');
+    // By keyboard: the menu opens on Enter (its code loads on that press) and Escape gives the
+    // button the focus back; "Sign out" puts the focus in its dialog, "Stay signed in" on the button.
+    const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await page.getByTestId('inspector-account').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('inspector-sign-out').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('inspector-sign-out').waitFor({ state: 'detached' });
+    await expect.poll(focusedTestId).toBe('inspector-account');
+    for (let round = 1; round <= 2; round++) {
+      await page.keyboard.press('Enter');
+      await page.getByTestId('inspector-sign-out').click();
+      await page.getByRole('dialog', { name: 'Sign out?' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(
+        await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))),
+        `round ${round}`,
+      ).toBe(true);
+      await page.getByRole('button', { name: 'Stay signed in' }).click();
+      await page.getByRole('dialog', { name: 'Sign out?' }).waitFor({ state: 'detached' });
+      await expect.poll(focusedTestId).toBe('inspector-account');
+    }
     await page.getByTestId('inspector-account').click();
     await page.getByTestId('inspector-sign-out').click();
     await page.getByTestId('sign-out-confirm').click();

@@ -149,4 +149,29 @@ describe('portal account: notification preferences that last, and the bell count
     },
     SLOW,
   );
+  it(
+    'asking to sign out puts the keyboard in the dialog every time; staying gives the account button the focus',
+    async () => {
+      await openPortal('/portal');
+      const account = page.getByTestId('portal-account');
+      const focusInDialog = () =>
+        page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+      for (const round of [1, 2]) {
+        await account.focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('menuitem', { name: 'Sign out' }).click();
+        await page.getByRole('dialog', { name: 'Sign out?' }).waitFor();
+        await expect.poll(focusInDialog, { message: `round ${round}` }).toBe(true);
+        // The closing menu's focus return (10 ms after it closes) must not take the focus back.
+        await page.waitForTimeout(300);
+        expect(await focusInDialog(), `round ${round}`).toBe(true);
+        await page.getByRole('button', { name: 'Stay signed in' }).click();
+        await page.getByRole('dialog', { name: 'Sign out?' }).waitFor({ state: 'detached' });
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+          .toBe('portal-account');
+      }
+    },
+    SLOW,
+  );
 });

@@ -152,6 +152,30 @@ describe('the client portal routes', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
+  it('pages past 12 sites: the pager (loaded with a second page) moves to page 2', async () => {
+    startPortalSession('tok-client', client);
+    const fetchMock = serve((url) =>
+      url.includes('/portal/overview')
+        ? json(200, {
+            ...overview,
+            pagination: { page: url.includes('page=2') ? 2 : 1, limit: 12, total: 13 },
+          })
+        : portalApi(url),
+    );
+    const router = renderApp('/portal');
+    expect(await screen.findByTestId('portal-site-card')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) => String(url).includes('/portal/overview') && String(url).includes('page=2'),
+        ),
+      ).toBe(true),
+    );
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+  });
+
   it('a 401 in the portal ends only the portal session and returns to its sign-in', async () => {
     startSession('tok-admin', { ...client, id: 1, userType: 'admin' });
     startPortalSession('tok-client', client);

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@inspecta/contract';
 import { Menu } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { type OpenAtOnce, useMenuOpenedAfterLoad } from '@/hooks/use-menu-loaded-on-press';
 import { AccountButton } from './account-button';
 
 /** The sign-out dialog (with the drafts store it checks, and zod with that) loads when first asked for. */
@@ -11,19 +12,23 @@ const SignOutDialog = lazy(() =>
 
 interface AccountMenuProps {
   user: SessionUser;
-  /** Open at once: the menu's code was loaded by a press on its button. */
-  defaultOpened?: boolean;
+  /** Open as soon as it is shown: the menu's code was loaded by a press on its plain button. */
+  openAtOnce?: OpenAtOnce;
 }
 
 /** Who is signed in, and "Sign out" (which asks first, warning about answers not yet sent). */
-export function AccountMenu({ user, defaultOpened = false }: AccountMenuProps) {
+export function AccountMenu({ user, openAtOnce }: AccountMenuProps) {
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useMenuOpenedAfterLoad(openAtOnce, target);
   const [confirming, setConfirming] = useState(false);
   const [asked, setAsked] = useState(false);
+
   return (
     <>
-      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+      {/* While the dialog asks, the menu closing must not pull the focus back to its button. */}
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} returnFocus={!confirming}>
         <Menu.Target>
-          <AccountButton user={user} />
+          <AccountButton ref={target} user={user} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>
@@ -43,7 +48,12 @@ export function AccountMenu({ user, defaultOpened = false }: AccountMenuProps) {
       </Menu>
       {asked ? (
         <Suspense fallback={null}>
-          <SignOutDialog user={user} opened={confirming} onClose={() => setConfirming(false)} />
+          <SignOutDialog
+            user={user}
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            onClosed={() => target.current?.focus({ preventScroll: true })}
+          />
         </Suspense>
       ) : null}
     </>

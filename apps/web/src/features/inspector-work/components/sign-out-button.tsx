@@ -1,5 +1,6 @@
 import type { SessionUser } from '@inspecta/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useLoadMenuOnPress } from '@/hooks/use-menu-loaded-on-press';
 import { AccountButton } from './account-button';
 
 const loadAccountMenu = () => import('./account-menu');
@@ -16,7 +17,7 @@ const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: mo
  * (docs/performance.md).
  */
 export function InspectorAccountMenu({ user }: { user: SessionUser }) {
-  const [wanted, setWanted] = useState(false);
+  const { openAtOnce, press } = useLoadMenuOnPress();
   const button = (
     <AccountButton
       user={user}
@@ -24,13 +25,12 @@ export function InspectorAccountMenu({ user }: { user: SessionUser }) {
       aria-expanded={false}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => setWanted(true)}
+      onClick={press}
     />
   );
-  if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <AccountMenu user={user} defaultOpened />
+      {openAtOnce ? <AccountMenu user={user} openAtOnce={openAtOnce} /> : button}
     </Suspense>
   );
 }

@@ -12,10 +12,12 @@ interface SignOutDialogProps {
   user: SessionUser;
   opened: boolean;
   onClose: () => void;
+  /** After the dialog has closed without signing out. */
+  onClosed?: () => void;
 }
 
 /** "Sign out?": warns about answers not yet sent, then ends the session and deletes this device's drafts. */
-export function SignOutDialog({ user, opened, onClose }: SignOutDialogProps) {
+export function SignOutDialog({ user, opened, onClose, onClosed }: SignOutDialogProps) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const unsynced = opened ? unsyncedDraftCount(user.id) : 0;
@@ -31,7 +33,7 @@ export function SignOutDialog({ user, opened, onClose }: SignOutDialogProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Sign out?" centered>
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onClosed} title="Sign out?" centered>
       <Stack>
         {unsynced ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>

@@ -14,10 +14,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingFactory2, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pager } from '@/components/ui/pager';
 import { resultColours } from '@/components/ui/result-badge';
 import { usePortalOverview } from '../api/get-overview';
 import { attentionFilters, isAttentionFilter, plural } from '../lib/status';
@@ -25,6 +24,13 @@ import classes from './portal.module.css';
 import { SiteCard } from './site-card';
 
 const PAGE_SIZE = 12;
+
+/**
+ * The pager shows only past 12 sites, below their cards: its code (Mantine's `Pagination`, about
+ * 2.4 KB brotli) loads when a list has a second page, and its row keeps its height meanwhile
+ * (docs/performance.md).
+ */
+const Pager = lazy(() => import('@/components/ui/pager').then((module) => ({ default: module.Pager })));
 
 function Tile({ label, value, tone, hint }: { label: string; value: number; tone?: string; hint?: string }) {
   return (
@@ -180,13 +186,15 @@ export function OverviewScreen() {
             </SimpleGrid>
             {pages > 1 ? (
               <Group justify="center" mt="xs">
-                <Pager
-                  total={pages}
-                  value={page}
-                  onChange={(next) => update({ page: next })}
-                  size="md"
-                  siblings={0}
-                />
+                <Suspense fallback={<div className={classes.pagerPlaceholder} />}>
+                  <Pager
+                    total={pages}
+                    value={page}
+                    onChange={(next) => update({ page: next })}
+                    size="md"
+                    siblings={0}
+                  />
+                </Suspense>
               </Group>
             ) : null}
           </>

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@inspecta/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getPortalSession, startPortalSession } from '@/lib/session';
 import { renderWithProviders } from '@/testing/test-utils';
 import { PortalShell } from './portal-shell';
 
@@ -70,5 +71,62 @@ describe('the portal bell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Account: Chandra Client' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Account' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/portal/account'));
+  });
+});
+
+/** The menu loads on the first press of its button (docs/performance.md, item 14). */
+describe('the portal account menu', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is a plain menu button until pressed; the press opens the menu, Escape gives the button the focus', async () => {
+    serve(() => 0);
+    renderWithProviders(<PortalShell user={user}>page</PortalShell>, { url: '/portal' });
+    const plain = screen.getByRole('button', { name: 'Account: Chandra Client' });
+    expect(plain.getAttribute('aria-haspopup')).toBe('menu');
+    expect(plain.getAttribute('aria-expanded')).toBe('false');
+    expect(plain.getAttribute('data-testid')).toBe('portal-account');
+    const look = plain.className;
+    plain.focus();
+    fireEvent.click(plain);
+    // `hidden`: in jsdom every box is empty, so the dropdown's positioning soon hides it as detached.
+    const item = await screen.findByRole('menuitem', { name: 'Sign out', hidden: true });
+    const menu = screen.getByRole('menu', { hidden: true });
+    expect(item.getAttribute('data-testid')).toBe('portal-sign-out');
+    const button = screen.getByRole('button', { name: 'Account: Chandra Client' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    // The same button: the top bar's look (its class) survives the menu's target props.
+    expect(button.className).toBe(look);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('asks before signing out: "Stay signed in" keeps the session, "Sign out" ends it', async () => {
+    const fetchMock = serve(() => 0);
+    startPortalSession('tok-client', user);
+    renderWithProviders(<PortalShell user={user}>page</PortalShell>, { url: '/portal/sites/3' });
+    fireEvent.click(screen.getByRole('button', { name: 'Account: Chandra Client' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(dialog.textContent).toContain('You leave the client portal on this device.');
+    // The focus is in the dialog, and stays there after the menu has closed.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account: Chandra Client' })),
+    );
+    expect(getPortalSession()?.token).toBe('tok-client');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Account: Chandra Client' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
+    fireEvent.click(await screen.findByTestId('portal-sign-out-confirm'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/portal'));
+    expect(getPortalSession()).toBeNull();
+    const revoke = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/logout'));
+    expect(revoke).toBeTruthy();
   });
 });

@@ -1,17 +1,17 @@
 import type { SessionUser } from '@inspecta/contract';
-import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { IconBell, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { ActionIcon, Box, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
 import { PRODUCT_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
-import { logout } from '@/features/auth';
 import { usePortalUnreadCount } from '@/features/portal-requests';
-import { endPortalSession, getPortalSession } from '@/lib/session';
+import { useLoadMenuOnPress } from '@/hooks/use-menu-loaded-on-press';
 import { usePortalOrganisation } from '../api/get-organisation';
 import { usePortalClient } from '../api/get-overview';
 import classes from './portal.module.css';
+import { PortalAccountButton } from './portal-account-button';
 
 /** The portal's sections; Requests, Shop and Orders are the screens of docs/portal.md, "Screens". */
 const sections = [
@@ -30,70 +30,38 @@ function focusPageHeading(main: HTMLElement | null) {
   target.focus({ preventScroll: true });
 }
 
+const loadAccountMenu = () => import('./portal-account-menu');
+// Loading ahead of a press; a failure then is the press's to report (the route's error screen).
+const preloadAccountMenu = () => {
+  loadAccountMenu().catch(() => undefined);
+};
+const PortalAccountMenu = lazy(() =>
+  loadAccountMenu().then((module) => ({ default: module.PortalAccountMenu })),
+);
+
+/**
+ * The account menu: who is signed in, their account page, and sign out. Until it is first pressed
+ * it is a plain button (same label, test id and `aria-haspopup`): the menu's code (Mantine's
+ * popover and its positioning, and then the sign-out dialog) loads on that press, or as soon as the
+ * pointer or the focus reaches the button, and the menu opens (docs/performance.md). The button
+ * stays as it is while the code arrives (a transition), so it keeps the focus until the menu opens.
+ */
 function AccountMenu({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const signOut = async () => {
-    setBusy(true);
-    const token = getPortalSession()?.token;
-    // The server session is revoked when it can be; signing out offline still ends it here.
-    if (token) await logout(token).catch(() => undefined);
-    endPortalSession();
-    navigate(paths.portal, { replace: true });
-  };
-
+  const { openAtOnce, press } = useLoadMenuOnPress();
+  const button = (
+    <PortalAccountButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preloadAccountMenu}
+      onFocus={preloadAccountMenu}
+      onClick={press}
+    />
+  );
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            size={44}
-            variant="subtle"
-            color="white"
-            className={classes.barButton}
-            aria-label={`Account: ${user.firstName} ${user.lastName}`}
-            data-testid="portal-account"
-          >
-            <IconUserCircle size={26} aria-hidden="true" />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            {user.firstName} {user.lastName}
-          </Menu.Label>
-          <Menu.Item
-            component={NavLink}
-            to={paths.portalAccount}
-            leftSection={<IconSettings size={16} aria-hidden="true" />}
-            data-testid="portal-account-link"
-          >
-            Account
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconLogout size={16} aria-hidden="true" />}
-            onClick={() => setConfirming(true)}
-            data-testid="portal-sign-out"
-          >
-            Sign out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign out?" centered>
-        <Stack>
-          <Text size="sm">You leave the client portal on this device. Your reports stay available.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Stay signed in
-            </Button>
-            <Button onClick={signOut} loading={busy} data-testid="portal-sign-out-confirm">
-              Sign out
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Suspense fallback={button}>
+      {openAtOnce ? <PortalAccountMenu user={user} openAtOnce={openAtOnce} /> : button}
+    </Suspense>
   );
 }
 
