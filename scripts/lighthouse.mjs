@@ -127,6 +127,10 @@ try {
       console.log(`${target.name}: long tasks (start ms, duration ms, source)`);
       for (const t of tasks.slice(0, 12))
         console.log(`  ${Math.round(t.startTime)}  ${Math.round(t.duration)}  ${t.url ?? ''}`);
+      const work = audits['mainthread-work-breakdown']?.details?.items ?? [];
+      console.log(
+        `${target.name}: main thread by kind (ms) ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', ')}`,
+      );
       const scripts = audits['bootup-time']?.details?.items ?? [];
       console.log(`${target.name}: script time (total, evaluation, parse+compile ms)`);
       for (const b of scripts.slice(0, 8))

@@ -1,5 +1,8 @@
 // The embedded database opens with the buffer cache it is given (PGLITE_SHARED_BUFFERS: the server's
 // memory, docs/performance.md), and with PGlite's own when none is given (tests, benchmarks).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 
@@ -21,4 +24,47 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database settings',
   it("keeps PGlite's default when none is given", async () => {
     expect(await sharedBuffers()).toBe('128MB');
   });
+});
+
+// A start on an existing embedded database reads the last recorded migration instead of running
+// Drizzle's migrator, which re-reads every file (docs/performance.md, server start): a database that
+// lacks the newest migration must still get it.
+describe.runIf(process.env.TEST_DB !== 'postgres')('migrations on an existing embedded database', () => {
+  const indexExists = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
+    (
+      await database.pglite!.query<{ found: string | null }>(
+        "select to_regclass('public.shop_products_sku_prefix_idx')::text as found",
+      )
+    ).rows[0]!.found !== null;
+
+  it('applies a migration the database lacks, and leaves an up-to-date one as it is', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'inspecta-migrations-'));
+    try {
+      let database = await openDatabase({ pgliteDir: dir });
+      expect(await indexExists(database)).toBe(true);
+      const recorded = async () =>
+        (
+          await database.pglite!.query<{ n: number }>(
+            'select count(*)::int as n from drizzle.__drizzle_migrations',
+          )
+        ).rows[0]!.n;
+      const all = await recorded();
+      // As if the database were made before the newest migration (0030, one index).
+      await database.pglite!.exec(
+        'drop index shop_products_sku_prefix_idx; delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+      );
+      await database.close();
+
+      database = await openDatabase({ pgliteDir: dir });
+      expect(await indexExists(database)).toBe(true);
+      expect(await recorded()).toBe(all);
+      await database.close();
+
+      database = await openDatabase({ pgliteDir: dir });
+      expect(await recorded()).toBe(all);
+      await database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -73,7 +74,8 @@ async function openPglite(
     ? await PGlite.create({ ...settings, loadDataDir: dump })
     : await PGlite.create(dir ?? 'memory://', settings);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  if (await pgliteMigrationsPending(client))
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {
     db,
     driver: 'pglite',
@@ -90,6 +92,29 @@ async function openPglite(
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * Whether the embedded database lacks a committed migration. Drizzle's migrator applies the journal's
+ * entries newer than the last one recorded; when the last recorded one is the journal's last, it
+ * would apply nothing, but only after reading and hashing every migration file and four statements
+ * (about 25-80 ms of each start, docs/performance.md). One read answers the same question.
+ */
+async function pgliteMigrationsPending(client: PGlite): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const { rows } = await client.query<{ created_at: string | number | null }>(
+      'select max(created_at) as created_at from drizzle.__drizzle_migrations',
+    );
+    const recorded = rows[0]?.created_at;
+    return recorded === null || recorded === undefined || Number(recorded) < newest;
+  } catch {
+    // No migrations table yet: a new database.
+    return true;
+  }
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
