@@ -15,6 +15,9 @@ export default defineConfig({
     // One retry for a browser test that fails under load (docs/decisions/0002); a retried test is
     // listed in the output, so a flaky test is seen and fixed, not hidden.
     retry: 1,
+    // expect.poll gives up after 1 s by default: under load (two workers, the machine shared) a list
+    // can take longer than that to show what was just saved, so a poll waits up to 10 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 90_000,
   },
 });

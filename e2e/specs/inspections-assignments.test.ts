@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -134,7 +135,9 @@ describe('inspection management: assignments', () => {
     await confirm.waitFor();
     await confirm.getByTestId('cancel-confirm').click();
     await confirm.getByText('Give a reason for cancelling').waitFor();
-    await confirm.getByTestId('cancel-reason').fill('E2E: client closed the site for renovation');
+    // A reason of this attempt's own, so a retried test does not find the first attempt's row too.
+    const reason = `E2E: client closed the site for renovation ${randomBytes(3).toString('hex')}`;
+    await confirm.getByTestId('cancel-reason').fill(reason);
     await screenshot(page, 'assignment-cancel-1400');
     await confirm.getByTestId('cancel-confirm').click();
     await confirm.waitFor({ state: 'hidden' });
@@ -144,7 +147,7 @@ describe('inspection management: assignments', () => {
     await page.getByRole('textbox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Cancelled' }).click();
     await page.waitForURL(/status=cancelled/);
-    const cancelled = page.getByTestId('assignment-row').filter({ hasText: 'E2E: client closed the site' });
+    const cancelled = page.getByTestId('assignment-row').filter({ hasText: reason });
     await expect.poll(() => cancelled.count()).toBe(1);
     expect(await cancelled.textContent()).toContain(otherSite);
   });
