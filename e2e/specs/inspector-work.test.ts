@@ -358,7 +358,8 @@ describe('inspector app: sign in, fill, keep, submit (390 px)', () => {
       await page.keyboard.press('Enter');
       await page.getByTestId('inspector-sign-out').click();
       await page.getByRole('dialog', { name: 'Sign out?' }).waitFor();
-      await page.waitForTimeout(300);
+      // After the menu has gone (its focus return fires before its dropdown leaves the page).
+      await page.getByRole('menu').waitFor({ state: 'detached' });
       expect(
         await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))),
         `round ${round}`,

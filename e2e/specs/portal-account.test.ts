@@ -162,8 +162,9 @@ describe('portal account: notification preferences that last, and the bell count
         await page.getByRole('menuitem', { name: 'Sign out' }).click();
         await page.getByRole('dialog', { name: 'Sign out?' }).waitFor();
         await expect.poll(focusInDialog, { message: `round ${round}` }).toBe(true);
-        // The closing menu's focus return (10 ms after it closes) must not take the focus back.
-        await page.waitForTimeout(300);
+        // The closing menu's focus return (10 ms after it closes, before its dropdown leaves the
+        // page) must not take the focus back.
+        await page.getByRole('menu').waitFor({ state: 'detached' });
         expect(await focusInDialog(), `round ${round}`).toBe(true);
         await page.getByRole('button', { name: 'Stay signed in' }).click();
         await page.getByRole('dialog', { name: 'Sign out?' }).waitFor({ state: 'detached' });

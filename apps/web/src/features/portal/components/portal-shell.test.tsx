@@ -112,7 +112,7 @@ describe('the portal account menu', () => {
     expect(dialog.textContent).toContain('You leave the client portal on this device.');
     // The focus is in the dialog, and stays there after the menu has closed.
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull());
     expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
