@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations } from '../support/browser.js';
+import { adminApi } from '../support/api.js';
+import {
+  adminCredentials,
+  apiLogin,
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousA11yViolations,
+} from '../support/browser.js';
 import { openSignedIn } from '../support/session.js';
 import { untilStill } from '../support/waits.js';
 
@@ -114,7 +122,7 @@ describe('templates: list, builder, preview, publish, versions', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  it('builds a template with every item type, reorders by keyboard, previews, publishes and versions it', async () => {
+  it('builds a template with every item type, reorders by keyboard, previews and publishes it', async () => {
     const name = `Extinguisher quarterly ${randomBytes(2).toString('hex')}`;
     await open(1400, '/dashboard/invoice');
     await page.getByRole('button', { name: 'New template' }).click();
@@ -205,6 +213,37 @@ describe('templates: list, builder, preview, publish, versions', () => {
     await page.getByText('Version 1 published').waitFor();
     await page.getByText('Published v1').first().waitFor();
     expect(await page.getByTestId('unsaved-badge').count()).toBe(0);
+  });
+
+  // Its own template (version 1 published through the API), so this journey does not hang on the one
+  // above and a retry starts clean.
+  it('starts version 2 by editing a published template, publishes it and compares the versions', async () => {
+    const { email, password } = adminCredentials();
+    const { accessToken: token } = await apiLogin(email, password);
+    const { categories } = await adminApi<{ categories: Array<{ id: number; name: string }> }>(
+      token,
+      'GET',
+      '/inspection-categories?q=Routine',
+    );
+    const { template } = await adminApi<{ template: { id: number } }>(token, 'POST', '/templates', {
+      name: `Extinguisher versions ${randomBytes(2).toString('hex')}`,
+      categoryId: categories.find((c) => c.name === 'Routine')!.id,
+      content: {
+        sections: [
+          {
+            key: 'general',
+            title: 'General',
+            items: [
+              { key: 'gauge', label: 'Pressure gauge in the green zone', type: 'pass_fail' },
+              { key: 'weight', label: 'Gross weight', type: 'number', unit: 'kg', min: 8.9, max: 9.5 },
+            ],
+          },
+        ],
+      },
+    });
+    await adminApi(token, 'POST', `/templates/${template.id}/publish`, { changeNote: 'First release' });
+    await open(1400, `/dashboard/invoice/${template.id}`);
+    await page.getByText('Published v1').first().waitFor();
 
     // Editing the published template starts version 2.
     expect(await page.getByTestId('builder-banner').innerText()).toContain(
