@@ -217,6 +217,8 @@ function actionsSearchListCase(label: string, term: string): BenchCase {
 
 /** One action's title ("… — AT-500000"). */
 export const actionsSearchRareCase = actionsSearchListCase('rare ?search=AT-500000', 'AT-500000');
+/** One site's exact SiteId no.: its 500 actions lead, read besides the window in due order. */
+export const actionsSearchExactCase = actionsSearchListCase('exact ?search=CA-000042', 'CA-000042');
 /** Ten sites' SiteId no. (CA-000420 to CA-000429): about 5,000 actions. */
 export const actionsSearchMediumCase = actionsSearchListCase('medium ?search=CA-00042', 'CA-00042');
 /** A word in one title in five: about 200,000 actions, past the cap. */

@@ -80,6 +80,24 @@ describe('dashboard shell', () => {
     await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it('opens the profile menu from the keyboard, and Escape gives the focus back to its button', async () => {
+    await open(1400, '/dashboard');
+    const button = page.getByTestId('profile-menu');
+    const buttonFocused = () => button.evaluate((el) => el === document.activeElement);
+    await button.focus();
+    // The first Enter also loads the menu's code; the second round opens the menu already loaded.
+    for (let round = 1; round <= 2; round++) {
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Settings' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await expect.poll(buttonFocused, { message: `round ${round}` }).toBe(true);
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  });
+
   it('lays out header, sidebar (2/12), content (10/12) and footer at 1400 px', async () => {
     await open(1400);
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();

@@ -95,4 +95,15 @@ describe('corrective actions list: relevance and the capped total while searchin
     // A narrower search is counted exactly again.
     expect((await list(`search=${word}%20North`)).pagination).toEqual({ page: 1, limit: 20, total: 1 });
   }, 120_000);
+
+  // Runs after the test above: its 10,001 matches (a site named with the term) are all due before the
+  // scene's, so the scene is past the first 2,000 matches in due order that the other ranks use.
+  it('still puts the exact SiteId no. and asset tag first when thousands of matches are due earlier', async () => {
+    const found = await list(`search=${word.toUpperCase()}`);
+    expect(ids(found).slice(0, 2)).toEqual([scene.exactUnit, scene.exactSite]);
+    expect(found.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    // Paging keeps the one order: the second page of one starts where the first page of two ends.
+    expect(ids(await list(`search=${word.toUpperCase()}&limit=1&page=2`))).toEqual([scene.exactSite]);
+    expect(ids(await list(`search=${word.toUpperCase()}&limit=2&page=2`))).toEqual(ids(found).slice(2, 4));
+  });
 });

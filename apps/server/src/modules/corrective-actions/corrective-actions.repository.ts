@@ -171,6 +171,19 @@ export class CorrectiveActionsRepository {
     };
   }
 
+  /** The action's id, or at the exact SiteId no. or asset tag: rank 0. Undefined when nothing is exact. */
+  private exactMatch(f: ActionFilter, search: string): SQL | undefined {
+    const a = correctiveActions;
+    const found = this.resolved.get(f);
+    if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
+    const id = /^#?(\d{1,9})$/.exec(search.trim());
+    const arms: SQL[] = [];
+    if (id) arms.push(eq(a.id, Number(id[1])));
+    if (found.exact.siteIds.length) arms.push(anyId(a.siteId, found.exact.siteIds));
+    if (found.exact.unitIds.length) arms.push(anyId(a.equipmentId, found.exact.unitIds));
+    return arms.length ? or(...arms) : undefined;
+  }
+
   /**
    * 0: the action's id, or at the exact SiteId no. or asset tag; 1: a title or item starting with
    * the term, or at a site or unit whose code, name or city (tag) starts with it; 2: the rest.
@@ -181,12 +194,7 @@ export class CorrectiveActionsRepository {
     if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
     const lower = search.trim().toLowerCase();
     const prefix = `${escapeLike(lower)}%`;
-    const id = /^#?(\d{1,9})$/.exec(search.trim());
-    return sql`case when ${or(
-      id ? eq(a.id, Number(id[1])) : sql`false`,
-      anyId(a.siteId, found.exact.siteIds),
-      anyId(a.equipmentId, found.exact.unitIds),
-    )} then 0
+    return sql`case when ${this.exactMatch(f, search) ?? sql`false`} then 0
       when ${or(
         sql`lower(${a.title}) like ${prefix}`,
         sql`lower(coalesce(${a.itemLabel}, '')) like ${prefix}`,
@@ -206,8 +214,22 @@ export class CorrectiveActionsRepository {
     const a = correctiveActions;
     const dir = sort.desc ? desc : asc;
     if (sort.field === 'relevance' && f.search) {
-      // Relevance is ranked among the first RELEVANCE_WINDOW matches in due order: exact for a
-      // narrow search, and a broad one ("seal" in a million actions) stays an index walk.
+      // The prefix and other matches are ranked among the first RELEVANCE_WINDOW matches in due
+      // order, so a broad term ("seal" in a million actions) stays an index walk. The exact ones
+      // (the id, the exact SiteId no. or asset tag: one site's or unit's actions, through their
+      // indexes) are all read besides, so they lead wherever their due dates fall; rank 0 is then
+      // whole in the pool, and paging through it stays in one order.
+      const where = and(...this.conditions(f));
+      const inWindow = this.db
+        .select({ id: a.id })
+        .from(a)
+        .where(where)
+        .orderBy(asc(a.dueOn), asc(a.id))
+        .limit(RELEVANCE_WINDOW);
+      const exact = this.exactMatch(f, f.search);
+      const pool = exact
+        ? sql`${inWindow} union ${this.db.select({ id: a.id }).from(a).where(and(where, exact))}`
+        : sql`${inWindow}`;
       const candidates = this.db
         .select({
           id: a.id,
@@ -215,9 +237,7 @@ export class CorrectiveActionsRepository {
           rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
         })
         .from(a)
-        .where(and(...this.conditions(f)))
-        .orderBy(asc(a.dueOn), asc(a.id))
-        .limit(RELEVANCE_WINDOW)
+        .where(sql`${a.id} in (${pool})`)
         .as('candidates');
       const rows = await this.db
         .select(rowColumns())

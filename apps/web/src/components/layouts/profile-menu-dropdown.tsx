@@ -1,7 +1,9 @@
 import type { SessionUser } from '@inspecta/contract';
 import { Menu } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
+import { type OpenAtOnce, useMenuOpenedAfterLoad } from '@/hooks/use-menu-loaded-on-press';
 import { ProfileMenuButton } from './profile-menu-button';
 
 interface ProfileMenuItem {
@@ -20,12 +22,17 @@ export interface ProfileMenuProps {
 export function ProfileMenuDropdown({
   user,
   items,
-  defaultOpened = false,
-}: ProfileMenuProps & { defaultOpened?: boolean }) {
+  openAtOnce,
+}: ProfileMenuProps & {
+  /** Open as soon as it is shown: the menu's code was loaded by a press on its plain button. */
+  openAtOnce?: OpenAtOnce;
+}) {
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useMenuOpenedAfterLoad(openAtOnce, target);
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ProfileMenuButton user={user} />
+        <ProfileMenuButton ref={target} user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { MenuLoadedOnPress } from '@/components/ui/menu-loaded-on-press';
 import { ProfileMenuButton } from './profile-menu-button';
 import type { ProfileMenuProps } from './profile-menu-dropdown';
 
@@ -18,21 +19,9 @@ const preload = () => {
  * or the focus reaches the button, and the menu opens (docs/performance.md).
  */
 export function ProfileMenu({ user, items }: ProfileMenuProps) {
-  const [wanted, setWanted] = useState(false);
-  const button = (
-    <ProfileMenuButton
-      user={user}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={() => setWanted(true)}
-    />
-  );
-  if (!wanted) return button;
   return (
-    <Suspense fallback={button}>
-      <ProfileMenuDropdown user={user} items={items} defaultOpened />
-    </Suspense>
+    <MenuLoadedOnPress button={<ProfileMenuButton user={user} />} preload={preload}>
+      {(openAtOnce) => <ProfileMenuDropdown user={user} items={items} openAtOnce={openAtOnce} />}
+    </MenuLoadedOnPress>
   );
 }

@@ -1,8 +1,7 @@
 import type { SessionUser } from '@inspecta/contract';
-import { Menu } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { type OpenAtOnce, useMenuOpenedAfterLoad } from '@/hooks/use-menu-loaded-on-press';
+import { lazy } from 'react';
+import { AccountMenu as SharedAccountMenu } from '@/components/ui/account-menu';
+import type { OpenAtOnce } from '@/hooks/use-menu-loaded-on-press';
 import { AccountButton } from './account-button';
 
 /** The sign-out dialog (with the drafts store it checks, and zod with that) loads when first asked for. */
@@ -18,44 +17,13 @@ interface AccountMenuProps {
 
 /** Who is signed in, and "Sign out" (which asks first, warning about answers not yet sent). */
 export function AccountMenu({ user, openAtOnce }: AccountMenuProps) {
-  const target = useRef<HTMLButtonElement>(null);
-  const [opened, setOpened] = useMenuOpenedAfterLoad(openAtOnce, target);
-  const [confirming, setConfirming] = useState(false);
-  const [asked, setAsked] = useState(false);
-
   return (
-    <>
-      {/* While the dialog asks, the menu closing must not pull the focus back to its button. */}
-      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} returnFocus={!confirming}>
-        <Menu.Target>
-          <AccountButton ref={target} user={user} />
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            {user.firstName} {user.lastName}
-          </Menu.Label>
-          <Menu.Item
-            leftSection={<IconLogout size={16} aria-hidden="true" />}
-            onClick={() => {
-              setAsked(true);
-              setConfirming(true);
-            }}
-            data-testid="inspector-sign-out"
-          >
-            Sign out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      {asked ? (
-        <Suspense fallback={null}>
-          <SignOutDialog
-            user={user}
-            opened={confirming}
-            onClose={() => setConfirming(false)}
-            onClosed={() => target.current?.focus({ preventScroll: true })}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <SharedAccountMenu
+      button={<AccountButton user={user} />}
+      name={`${user.firstName} ${user.lastName}`}
+      openAtOnce={openAtOnce}
+      signOutTestId="inspector-sign-out"
+      signOutDialog={(props) => <SignOutDialog user={user} {...props} />}
+    />
   );
 }

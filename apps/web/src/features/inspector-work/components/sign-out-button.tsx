@@ -1,6 +1,6 @@
 import type { SessionUser } from '@inspecta/contract';
-import { lazy, Suspense } from 'react';
-import { useLoadMenuOnPress } from '@/hooks/use-menu-loaded-on-press';
+import { lazy } from 'react';
+import { MenuLoadedOnPress } from '@/components/ui/menu-loaded-on-press';
 import { AccountButton } from './account-button';
 
 const loadAccountMenu = () => import('./account-menu');
@@ -17,20 +17,9 @@ const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: mo
  * (docs/performance.md).
  */
 export function InspectorAccountMenu({ user }: { user: SessionUser }) {
-  const { openAtOnce, press } = useLoadMenuOnPress();
-  const button = (
-    <AccountButton
-      user={user}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={press}
-    />
-  );
   return (
-    <Suspense fallback={button}>
-      {openAtOnce ? <AccountMenu user={user} openAtOnce={openAtOnce} /> : button}
-    </Suspense>
+    <MenuLoadedOnPress button={<AccountButton user={user} />} preload={preload}>
+      {(openAtOnce) => <AccountMenu user={user} openAtOnce={openAtOnce} />}
+    </MenuLoadedOnPress>
   );
 }

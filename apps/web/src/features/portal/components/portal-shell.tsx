@@ -1,13 +1,13 @@
 import type { SessionUser } from '@inspecta/contract';
 import { ActionIcon, Box, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { LogoMark } from '@/components/ui/logo';
+import { MenuLoadedOnPress } from '@/components/ui/menu-loaded-on-press';
 import { PRODUCT_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
 import { usePortalUnreadCount } from '@/features/portal-requests';
-import { useLoadMenuOnPress } from '@/hooks/use-menu-loaded-on-press';
 import { usePortalOrganisation } from '../api/get-organisation';
 import { usePortalClient } from '../api/get-overview';
 import classes from './portal.module.css';
@@ -43,25 +43,13 @@ const PortalAccountMenu = lazy(() =>
  * The account menu: who is signed in, their account page, and sign out. Until it is first pressed
  * it is a plain button (same label, test id and `aria-haspopup`): the menu's code (Mantine's
  * popover and its positioning, and then the sign-out dialog) loads on that press, or as soon as the
- * pointer or the focus reaches the button, and the menu opens (docs/performance.md). The button
- * stays as it is while the code arrives (a transition), so it keeps the focus until the menu opens.
+ * pointer or the focus reaches the button, and the menu opens (docs/performance.md).
  */
 function AccountMenu({ user }: { user: SessionUser }) {
-  const { openAtOnce, press } = useLoadMenuOnPress();
-  const button = (
-    <PortalAccountButton
-      user={user}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preloadAccountMenu}
-      onFocus={preloadAccountMenu}
-      onClick={press}
-    />
-  );
   return (
-    <Suspense fallback={button}>
-      {openAtOnce ? <PortalAccountMenu user={user} openAtOnce={openAtOnce} /> : button}
-    </Suspense>
+    <MenuLoadedOnPress button={<PortalAccountButton user={user} />} preload={preloadAccountMenu}>
+      {(openAtOnce) => <PortalAccountMenu user={user} openAtOnce={openAtOnce} />}
+    </MenuLoadedOnPress>
   );
 }
 
