@@ -220,25 +220,21 @@ export class CorrectiveActionsRepository {
       // indexes) are all read besides, so they lead wherever their due dates fall; rank 0 is then
       // whole in the pool, and paging through it stays in one order.
       const where = and(...this.conditions(f));
+      const ranked = {
+        id: a.id,
+        tier: this.matchRank(f, f.search).as('tier'),
+        rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
+      };
       const inWindow = this.db
-        .select({ id: a.id })
+        .select(ranked)
         .from(a)
         .where(where)
         .orderBy(asc(a.dueOn), asc(a.id))
         .limit(RELEVANCE_WINDOW);
       const exact = this.exactMatch(f, f.search);
-      const pool = exact
-        ? sql`${inWindow} union ${this.db.select({ id: a.id }).from(a).where(and(where, exact))}`
-        : sql`${inWindow}`;
-      const candidates = this.db
-        .select({
-          id: a.id,
-          tier: this.matchRank(f, f.search).as('tier'),
-          rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
-        })
-        .from(a)
-        .where(sql`${a.id} in (${pool})`)
-        .as('candidates');
+      const candidates = (
+        exact ? inWindow.union(this.db.select(ranked).from(a).where(and(where, exact))) : inWindow
+      ).as('candidates');
       const rows = await this.db
         .select(rowColumns())
         .from(candidates)
