@@ -187,14 +187,15 @@ export class CorrectiveActionsRepository {
   /**
    * 0: the action's id, or at the exact SiteId no. or asset tag; 1: a title or item starting with
    * the term, or at a site or unit whose code, name or city (tag) starts with it; 2: the rest.
+   * `exact` is `exactMatch`'s condition, worked out once by the caller.
    */
-  private matchRank(f: ActionFilter, search: string): SQL {
+  private matchRank(f: ActionFilter, search: string, exact: SQL | undefined): SQL {
     const a = correctiveActions;
     const found = this.resolved.get(f);
     if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
     const lower = search.trim().toLowerCase();
     const prefix = `${escapeLike(lower)}%`;
-    return sql`case when ${this.exactMatch(f, search) ?? sql`false`} then 0
+    return sql`case when ${exact ?? sql`false`} then 0
       when ${or(
         sql`lower(${a.title}) like ${prefix}`,
         sql`lower(coalesce(${a.itemLabel}, '')) like ${prefix}`,
@@ -220,9 +221,10 @@ export class CorrectiveActionsRepository {
       // indexes) are all read besides, so they lead wherever their due dates fall; rank 0 is then
       // whole in the pool, and paging through it stays in one order.
       const where = and(...this.conditions(f));
+      const exact = this.exactMatch(f, f.search);
       const ranked = {
         id: a.id,
-        tier: this.matchRank(f, f.search).as('tier'),
+        tier: this.matchRank(f, f.search, exact).as('tier'),
         rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
       };
       const inWindow = this.db
@@ -231,7 +233,6 @@ export class CorrectiveActionsRepository {
         .where(where)
         .orderBy(asc(a.dueOn), asc(a.id))
         .limit(RELEVANCE_WINDOW);
-      const exact = this.exactMatch(f, f.search);
       const candidates = (
         exact ? inWindow.union(this.db.select(ranked).from(a).where(and(where, exact))) : inWindow
       ).as('candidates');

@@ -3,21 +3,18 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { SignOutDialogProps } from '@/components/ui/account-menu';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth';
 import { endInspectorSession, getInspectorSession } from '@/lib/session';
 import { removeAllDrafts, unsyncedDraftCount } from '../lib/draft-store';
 
-interface SignOutDialogProps {
+interface InspectorSignOutDialogProps extends SignOutDialogProps {
   user: SessionUser;
-  opened: boolean;
-  onClose: () => void;
-  /** After the dialog has closed without signing out. */
-  onClosed?: () => void;
 }
 
 /** "Sign out?": warns about answers not yet sent, then ends the session and deletes this device's drafts. */
-export function SignOutDialog({ user, opened, onClose, onClosed }: SignOutDialogProps) {
+export function SignOutDialog({ user, opened, onClose, onClosed }: InspectorSignOutDialogProps) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const unsynced = opened ? unsyncedDraftCount(user.id) : 0;

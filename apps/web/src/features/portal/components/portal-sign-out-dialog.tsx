@@ -1,19 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { SignOutDialogProps } from '@/components/ui/account-menu';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth';
 import { endPortalSession, getPortalSession } from '@/lib/session';
 
-interface PortalSignOutDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  /** After the dialog has closed without signing out. */
-  onClosed?: () => void;
-}
-
 /** "Sign out?": ends the portal session (on the server when it can) and shows the portal's sign-in. */
-export function PortalSignOutDialog({ opened, onClose, onClosed }: PortalSignOutDialogProps) {
+export function PortalSignOutDialog({ opened, onClose, onClosed }: SignOutDialogProps) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
