@@ -185,6 +185,68 @@ describe('inspection history and assignment list: relevance and the capped total
     ]);
   });
 
+  it('assignments: a term matching only sites reads each site in due order and merges them, by rank, filters and pages kept', async () => {
+    // Sites only (no inspector or template matches the term), so each rank reads its sites one by
+    // one off their due index and merges them: the merged order must be the one due order.
+    const siteTerm = `${word}s`;
+    const exact = await insertSite(ctx.db, { siteCode: siteTerm.toUpperCase(), name: 'Dock office' });
+    const [north, south, east] = await Promise.all(
+      ['North', 'South', 'East'].map((n) => insertSite(ctx.db, { name: `${siteTerm} ${n} yard` })),
+    );
+    const [west, central] = await Promise.all(
+      ['West', 'Central'].map((n) => insertSite(ctx.db, { name: `${n} ${siteTerm} yard` })),
+    );
+    const due = (siteId: number, day: number, completed = false) =>
+      insertWork(ctx.db, seed, {
+        siteId,
+        inspectorId: other.inspectorId,
+        dueOn: `2026-10-${String(day).padStart(2, '0')}`,
+        ...(completed ? { completedAt: new Date(Date.UTC(2026, 9, day, 10)) } : {}),
+      }).then((w) => w.assignmentId);
+    // Interleaved due dates across the sites of each rank; the closest rank is due the latest.
+    const exactLate = await due(exact.id, 28);
+    const exactEarly = await due(exact.id, 20);
+    const s1 = await due(south!.id, 9);
+    const n1 = await due(north!.id, 10);
+    const e1 = await due(east!.id, 11);
+    const s2 = await due(south!.id, 12);
+    const n2 = await due(north!.id, 13);
+    const doneNorth = await due(north!.id, 8, true);
+    const c1 = await due(central!.id, 1);
+    const w1 = await due(west!.id, 2);
+    const c2 = await due(central!.id, 3);
+
+    const ranked = await assignmentList(`search=${siteTerm}`);
+    const open = [exactEarly, exactLate, s1, n1, e1, s2, n2, c1, w1, c2];
+    expect(ranked.assigned_sites.map((a) => a.id)).toEqual(open);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 10 });
+    // Pages are slices of that one order, across ranks and sites.
+    for (const page of [1, 2, 3, 4]) {
+      const slice = await assignmentList(`search=${siteTerm}&limit=3&page=${page}`);
+      expect(
+        slice.assigned_sites.map((a) => a.id),
+        `page ${page}`,
+      ).toEqual(open.slice((page - 1) * 3, page * 3));
+    }
+    // The status filter applies inside each site's read: the completed one joins at its due date.
+    const all = await assignmentList(`search=${siteTerm}&status=all`);
+    expect(all.assigned_sites.map((a) => a.id)).toEqual([
+      exactEarly,
+      exactLate,
+      doneNorth,
+      s1,
+      n1,
+      e1,
+      s2,
+      n2,
+      c1,
+      w1,
+      c2,
+    ]);
+    const completed = await assignmentList(`search=${siteTerm}&status=completed`);
+    expect(completed.assigned_sites.map((a) => a.id)).toEqual([doneNorth]);
+  });
+
   it('counts the matches of a search exactly up to 10,000 and says "10,000+" beyond', async () => {
     const many = await insertSite(ctx.db, { name: `Capped ${word} many` });
     await insertManyCompleted(ctx.db, seed, {

@@ -756,6 +756,9 @@ export const assignments = pgTable(
     index('assignments_due_idx').on(t.dueOn, t.id),
     index('assignments_inspector_status_idx').on(t.inspectorId, t.status),
     index('assignments_site_status_idx').on(t.siteId, t.status),
+    // One site's assignments in due order: a searched site's page reads its first 20 entries, not
+    // every row of the site sorted (a SiteId no. prefix's ten sites, issue 22).
+    index('assignments_site_due_idx').on(t.siteId, t.dueOn, t.id),
     index('assignments_template_idx').on(t.templateId),
     index('assignments_category_idx').on(t.categoryId),
   ],

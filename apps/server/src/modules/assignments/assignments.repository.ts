@@ -50,6 +50,12 @@ const ASSIGNMENT_COUNT_CAP = LIST_COUNT_CAP;
 const SEARCH_SITE_LIMIT = 500;
 const SEARCH_INSPECTOR_LIMIT = 200;
 const SEARCH_TEMPLATE_LIMIT = 200;
+/**
+ * A relevance arm over at most this many sites reads each one's first rows off its due index and
+ * merges them; over it (a word in hundreds of sites) it reads `assignments_due_idx` until enough
+ * match. The history's arms draw the same line (inspections.repository.ts).
+ */
+const PER_SITE_ARM_MAX = 50;
 
 /**
  * A search resolved to ids before the list reads `assignments` (so every condition is on that table
@@ -270,20 +276,47 @@ export class AssignmentsRepository {
     // The rest: the sites, inspectors and templates not already ranked, so a prefix term reads its
     // rows once (an assignment there can still have a closer site or inspector: the `not` tests).
     const without = (ids: number[], ranked: number[]) => ids.filter((id) => !ranked.includes(id));
+    const restSiteIds = without(search.siteIds, [...search.exactSiteIds, ...search.prefixSiteIds]);
     const rest = or(
-      anyId(assignments.siteId, without(search.siteIds, [...search.exactSiteIds, ...search.prefixSiteIds])),
+      anyId(assignments.siteId, restSiteIds),
       anyId(assignments.inspectorId, without(search.inspectorIds, search.prefixInspectorIds)),
       anyId(assignments.templateId, without(search.templateIds, search.prefixTemplateIds)),
     )!;
-    const arm = (rank: number, condition: SQL) => sql`(
+    const arm = (rank: number, condition: SQL, onlySites: number[] | null) => {
+      const where = filters ? and(filters, condition) : condition;
+      if (!onlySites || onlySites.length === 0 || onlySites.length > PER_SITE_ARM_MAX)
+        return sql`(
       select ${assignments.id} as id, ${assignments.dueOn} as due_on, ${rank}::int as rank
-      from ${assignments} where ${filters ? and(filters, condition) : condition}
+      from ${assignments} where ${where}
       order by ${assignments.dueOn}, ${assignments.id} limit ${window})`;
+      // An arm that matches by site alone, over a few sites: each site's first `window` rows off
+      // `assignments_site_due_idx`, merged. One read of `site_id = any(…)` fetched every row of those
+      // sites and sorted them (PostgreSQL 15 does not merge the ordered ranges), as the history did.
+      return sql`(
+      select keyed.id, keyed.due_on, ${rank}::int as rank
+      from unnest(${`{${onlySites.join(',')}}`}::int[]) as k(v)
+      cross join lateral (
+        select ${assignments.id} as id, ${assignments.dueOn} as due_on from ${assignments}
+        where ${and(where, sql`${assignments.siteId} = k.v`)}
+        order by ${assignments.dueOn}, ${assignments.id} limit ${window}) as keyed
+      order by keyed.due_on, keyed.id limit ${window})`;
+    };
+    // Which arms match by site alone (no inspector, template or id in their condition).
+    const exactSites = search.assignmentId === null ? search.exactSiteIds : null;
+    const prefixSites =
+      search.prefixInspectorIds.length === 0 && search.prefixTemplateIds.length === 0
+        ? search.prefixSiteIds
+        : null;
+    const restSites =
+      search.inspectorIds.every((id) => search.prefixInspectorIds.includes(id)) &&
+      search.templateIds.every((id) => search.prefixTemplateIds.includes(id))
+        ? restSiteIds
+        : null;
     const result = await this.db.execute<{ id: number }>(sql`
       select id from (
-        ${arm(0, exact)}
-        union all ${arm(1, and(prefix, sql`not (${exact})`)!)}
-        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!)}
+        ${arm(0, exact, exactSites)}
+        union all ${arm(1, and(prefix, sql`not (${exact})`)!, prefixSites)}
+        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, restSites)}
       ) as arms
       order by rank, due_on, id
       limit ${limit} offset ${offset}`);

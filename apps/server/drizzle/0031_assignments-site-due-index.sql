@@ -1,0 +1,1 @@
+CREATE INDEX "assignments_site_due_idx" ON "assignments" USING btree ("site_id","due_on","id");
