@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one file at a time on two cores (cores − 1). The integration files wait on
     // PostgreSQL and on file copies much of the time, and each has its own database, so two at once
-    // use the machine instead of leaving a core idle (docs/testing.md).
+    // use the machine instead of leaving a core idle (docs/architecture.md, "Tests").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -34,6 +34,10 @@ export default defineConfig({
           globalSetup: ['apps/server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own app on its own database (createTestApp), so the files of a worker
+          // share its loaded modules instead of each importing the whole server again in a fresh
+          // process (docs/architecture.md, "Tests").
+          isolate: false,
         },
       },
       {
@@ -45,6 +49,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
         },
       },
       {

@@ -20,6 +20,9 @@ export default defineConfig({
     // expect.poll gives up after 1 s by default: under load (two workers, the machine shared) a list
     // can take longer than that to show what was just saved, so a poll waits up to 10 s.
     expect: { poll: { timeout: 10_000 } },
-    hookTimeout: 90_000,
+    // A spec's beforeAll may start its own server (support/server-process.ts waits up to 180 s for it
+    // to answer) and Chromium: at 90 s, one such hook gave up under load before the server's own wait
+    // did (account-recovery, load average 10–12), so the hook's limit is above the server's.
+    hookTimeout: 240_000,
   },
 });
