@@ -31,6 +31,13 @@ export function anyId(column: AnyColumn | SQL, ids: number[]): SQL {
   return ids.length ? sql`${column} = any(${`{${ids.join(',')}}`}::int[])` : sql`false`;
 }
 
+/**
+ * A relevance arm over at most this many sites (or inspectors) reads each one's first rows off its own
+ * ordered index and merges them; over it (a word in hundreds of sites) it reads the list's ordered
+ * index until enough match. Shared by the history's and the assignments' arms.
+ */
+export const PER_KEY_ARM_MAX = 50;
+
 /** Today's date for due-status decisions: the UTC calendar date of the clock (docs/equipment.md). */
 export function todayOf(clock: Clock): string {
   return utcDateOf(clock.now());

@@ -1,7 +1,14 @@
 import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { anyId, containsPattern, countCappedInOrder, escapeLike, inIdOrder } from '../../db/query-helpers.js';
+import {
+  anyId,
+  containsPattern,
+  countCappedInOrder,
+  escapeLike,
+  inIdOrder,
+  PER_KEY_ARM_MAX,
+} from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -50,12 +57,6 @@ const ASSIGNMENT_COUNT_CAP = LIST_COUNT_CAP;
 const SEARCH_SITE_LIMIT = 500;
 const SEARCH_INSPECTOR_LIMIT = 200;
 const SEARCH_TEMPLATE_LIMIT = 200;
-/**
- * A relevance arm over at most this many sites reads each one's first rows off its due index and
- * merges them; over it (a word in hundreds of sites) it reads `assignments_due_idx` until enough
- * match. The history's arms draw the same line (inspections.repository.ts).
- */
-const PER_SITE_ARM_MAX = 50;
 
 /**
  * A search resolved to ids before the list reads `assignments` (so every condition is on that table
@@ -277,14 +278,16 @@ export class AssignmentsRepository {
     // rows once (an assignment there can still have a closer site or inspector: the `not` tests).
     const without = (ids: number[], ranked: number[]) => ids.filter((id) => !ranked.includes(id));
     const restSiteIds = without(search.siteIds, [...search.exactSiteIds, ...search.prefixSiteIds]);
+    const restInspectorIds = without(search.inspectorIds, search.prefixInspectorIds);
+    const restTemplateIds = without(search.templateIds, search.prefixTemplateIds);
     const rest = or(
       anyId(assignments.siteId, restSiteIds),
-      anyId(assignments.inspectorId, without(search.inspectorIds, search.prefixInspectorIds)),
-      anyId(assignments.templateId, without(search.templateIds, search.prefixTemplateIds)),
+      anyId(assignments.inspectorId, restInspectorIds),
+      anyId(assignments.templateId, restTemplateIds),
     )!;
     const arm = (rank: number, condition: SQL, onlySites: number[] | null) => {
-      const where = filters ? and(filters, condition) : condition;
-      if (!onlySites || onlySites.length === 0 || onlySites.length > PER_SITE_ARM_MAX)
+      const where = and(filters, condition);
+      if (!onlySites || onlySites.length === 0 || onlySites.length > PER_KEY_ARM_MAX)
         return sql`(
       select ${assignments.id} as id, ${assignments.dueOn} as due_on, ${rank}::int as rank
       from ${assignments} where ${where}
@@ -307,11 +310,7 @@ export class AssignmentsRepository {
       search.prefixInspectorIds.length === 0 && search.prefixTemplateIds.length === 0
         ? search.prefixSiteIds
         : null;
-    const restSites =
-      search.inspectorIds.every((id) => search.prefixInspectorIds.includes(id)) &&
-      search.templateIds.every((id) => search.prefixTemplateIds.includes(id))
-        ? restSiteIds
-        : null;
+    const restSites = restInspectorIds.length === 0 && restTemplateIds.length === 0 ? restSiteIds : null;
     const result = await this.db.execute<{ id: number }>(sql`
       select id from (
         ${arm(0, exact, exactSites)}

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { anyId, inIdOrder, parseSort } from '../../db/query-helpers.js';
+import { anyId, inIdOrder, PER_KEY_ARM_MAX, parseSort } from '../../db/query-helpers.js';
 import {
   assignments,
   equipment,
@@ -60,11 +60,6 @@ export const HISTORY_COUNT_CAP = 10_000;
  * default order says NULLS LAST (completed rows have no nulls: the same order). Oldest first is the
  * same index read backwards.
  */
-/**
- * A relevance arm over at most this many sites and inspectors reads each one's newest rows off its
- * own index; over more it reads the newest-first index until enough match (a word in 400 sites).
- */
-const PER_KEY_ARM_MAX = 50;
 
 const newestFirst = [sql`${inspections.completedAt} desc nulls last`, sql`${inspections.id} desc nulls last`];
 const oldestFirst = [sql`${inspections.completedAt} asc nulls first`, sql`${inspections.id} asc nulls first`];
