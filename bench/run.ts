@@ -38,6 +38,7 @@ import {
 } from './cases/global-search.js';
 import {
   assignmentSearchCommonCase,
+  assignmentSearchInspectorCase,
   assignmentSearchMediumCase,
   assignmentSearchRareCase,
   historySearchCommonCase,
@@ -164,6 +165,7 @@ const ALL_CASES: BenchCase[] = [
   assignmentSearchRareCase,
   assignmentSearchMediumCase,
   assignmentSearchCommonCase,
+  assignmentSearchInspectorCase,
   shopProductSearchCase,
   shopProductNarrowSearchCase,
   shopProductSkuCase,

@@ -100,6 +100,16 @@ describe('inspection history and assignment list: relevance and the capped total
   const history = (query: string) => get<InspectionHistoryResponse>(`/api/auth/inspections?${query}`);
   const assignmentList = (query: string) =>
     get<AssignmentListResponse>(`/api/auth/get/active/assignments?${query}`);
+  /** Pages of 3 of the search's open assignments are the slices of `order`, one after another. */
+  async function expectPagesOfThree(search: string, order: number[]) {
+    for (let page = 1; (page - 1) * 3 < order.length; page++) {
+      const slice = await assignmentList(`search=${search}&limit=3&page=${page}`);
+      expect(
+        slice.assigned_sites.map((a) => a.id),
+        `page ${page}`,
+      ).toEqual(order.slice((page - 1) * 3, page * 3));
+    }
+  }
 
   it('history: the exact SiteId no. first, then sites, cities and inspectors starting with the term, then the rest, newest first within each', async () => {
     const ranked = await history(`search=${term}`);
@@ -221,13 +231,7 @@ describe('inspection history and assignment list: relevance and the capped total
     expect(ranked.assigned_sites.map((a) => a.id)).toEqual(open);
     expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 10 });
     // Pages are slices of that one order, across ranks and sites.
-    for (const page of [1, 2, 3, 4]) {
-      const slice = await assignmentList(`search=${siteTerm}&limit=3&page=${page}`);
-      expect(
-        slice.assigned_sites.map((a) => a.id),
-        `page ${page}`,
-      ).toEqual(open.slice((page - 1) * 3, page * 3));
-    }
+    await expectPagesOfThree(siteTerm, open);
     // The status filter applies inside each site's read: the completed one joins at its due date.
     const all = await assignmentList(`search=${siteTerm}&status=all`);
     expect(all.assigned_sites.map((a) => a.id)).toEqual([
@@ -245,6 +249,64 @@ describe('inspection history and assignment list: relevance and the capped total
     ]);
     const completed = await assignmentList(`search=${siteTerm}&status=completed`);
     expect(completed.assigned_sites.map((a) => a.id)).toEqual([doneNorth]);
+  });
+
+  it('assignments: inspectors, a template and a site are each read in due order and merged, a row of two keys once', async () => {
+    // Each rank reads its inspectors, templates and sites one by one off their due indexes: the
+    // merged order must be the one due order, with several rows per key.
+    const t = `${word}i`;
+    const inspector = (firstName: string, lastName: string) =>
+      insertUser(ctx.db, { userType: 'inspector', firstName, lastName });
+    const a = await inspector(`${t}a`, 'Menon');
+    const b = await inspector(`${t}b`, 'Iyer');
+    const c = await inspector('Kavya', `Rao${t}`);
+    const yard = await insertSite(ctx.db, { name: `Yard ${t}` });
+    const [checklist] = await ctx.db
+      .insert(templates)
+      .values({
+        name: `${t} checklist`,
+        categoryId: seed.categoryId,
+        status: 'published',
+        publishedVersion: 1,
+      })
+      .returning();
+    const due = (
+      day: number,
+      who: { inspectorId?: number; siteId?: number; templateId?: number },
+      done = false,
+    ) =>
+      insertWork(ctx.db, seed, {
+        siteId: who.siteId ?? other.siteId,
+        inspectorId: who.inspectorId ?? other.inspectorId,
+        dueOn: `2026-11-${String(day).padStart(2, '0')}`,
+        ...(who.templateId ? { templateId: who.templateId } : {}),
+        ...(done ? { completedAt: new Date(Date.UTC(2026, 10, day, 10)) } : {}),
+      }).then((w) => w.assignmentId);
+    // Prefix matches (two inspectors, one template), interleaved; the rest due earlier.
+    const a5 = await due(5, { inspectorId: a.id });
+    const b6 = await due(6, { inspectorId: b.id });
+    const t7 = await due(7, { templateId: checklist!.id });
+    const a8 = await due(8, { inspectorId: a.id });
+    const b9 = await due(9, { inspectorId: b.id });
+    const t10 = await due(10, { templateId: checklist!.id });
+    const aAndT11 = await due(11, { inspectorId: a.id, templateId: checklist!.id });
+    const bDone = await due(4, { inspectorId: b.id }, true);
+    const c1 = await due(1, { inspectorId: c.id });
+    const y2 = await due(2, { siteId: yard.id });
+    const c3 = await due(3, { inspectorId: c.id });
+    const y4 = await due(4, { siteId: yard.id });
+
+    const ranked = await assignmentList(`search=${t}`);
+    const openOrder = [a5, b6, t7, a8, b9, t10, aAndT11, c1, y2, c3, y4];
+    expect(ranked.assigned_sites.map((x) => x.id)).toEqual(openOrder);
+    expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 11 });
+    await expectPagesOfThree(t, openOrder);
+    // The status filter applies inside each key's read: the completed one joins at its due date.
+    const all = await assignmentList(`search=${t}&status=all`);
+    expect(all.assigned_sites.map((x) => x.id)).toEqual([bDone, ...openOrder]);
+    // A term for one inspector alone (the exact arm has no site): that inspector's work in due order.
+    const onlyA = await assignmentList(`search=${t}a`);
+    expect(onlyA.assigned_sites.map((x) => x.id)).toEqual([a5, a8, aAndT11]);
   });
 
   it('counts the matches of a search exactly up to 10,000 and says "10,000+" beyond', async () => {

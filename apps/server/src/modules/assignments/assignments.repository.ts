@@ -6,8 +6,9 @@ import {
   containsPattern,
   countCappedInOrder,
   escapeLike,
+  firstRowsPerKey,
   inIdOrder,
-  PER_KEY_ARM_MAX,
+  perKeyCount,
 } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
@@ -285,37 +286,47 @@ export class AssignmentsRepository {
       anyId(assignments.inspectorId, restInspectorIds),
       anyId(assignments.templateId, restTemplateIds),
     )!;
-    const arm = (rank: number, condition: SQL, onlySites: number[] | null) => {
+    const arm = (
+      rank: number,
+      condition: SQL,
+      keys: { sites: number[]; inspectors: number[]; templates: number[] } | null,
+    ) => {
       const where = and(filters, condition);
-      if (!onlySites || onlySites.length === 0 || onlySites.length > PER_KEY_ARM_MAX)
+      const perKey = keys
+        ? [
+            { column: assignments.siteId, ids: keys.sites },
+            { column: assignments.inspectorId, ids: keys.inspectors },
+            { column: assignments.templateId, ids: keys.templates },
+          ]
+        : null;
+      if (perKeyCount(perKey) === 0)
         return sql`(
       select ${assignments.id} as id, ${assignments.dueOn} as due_on, ${rank}::int as rank
       from ${assignments} where ${where}
       order by ${assignments.dueOn}, ${assignments.id} limit ${window})`;
-      // An arm that matches by site alone, over a few sites: each site's first `window` rows off
-      // `assignments_site_due_idx`, merged. One read of `site_id = any(…)` fetched every row of those
-      // sites and sorted them (PostgreSQL 15 does not merge the ordered ranges), as the history did.
-      return sql`(
-      select keyed.id, keyed.due_on, ${rank}::int as rank
-      from unnest(${`{${onlySites.join(',')}}`}::int[]) as k(v)
-      cross join lateral (
-        select ${assignments.id} as id, ${assignments.dueOn} as due_on from ${assignments}
-        where ${and(where, sql`${assignments.siteId} = k.v`)}
-        order by ${assignments.dueOn}, ${assignments.id} limit ${window}) as keyed
-      order by keyed.due_on, keyed.id limit ${window})`;
+      // A few sites, inspectors or templates: each one's first `window` rows off its own due index
+      // (`assignments_site_due_idx`, `…_inspector_due_idx`, `…_template_due_idx`), merged. Read in
+      // `assignments_due_idx` order instead, one inspector's work (1% of a million rows) took 2,000
+      // rows to find 20.
+      return firstRowsPerKey({
+        from: assignments,
+        columns: [
+          ['id', assignments.id],
+          ['due_on', assignments.dueOn],
+        ],
+        where,
+        keys: perKey!,
+        order: [sql`${assignments.dueOn}`, sql`${assignments.id}`],
+        mergedOrder: sql`due_on, id`,
+        window,
+        rank,
+      });
     };
-    // Which arms match by site alone (no inspector, template or id in their condition).
-    const exactSites = search.assignmentId === null ? search.exactSiteIds : null;
-    const prefixSites =
-      search.prefixInspectorIds.length === 0 && search.prefixTemplateIds.length === 0
-        ? search.prefixSiteIds
-        : null;
-    const restSites = restInspectorIds.length === 0 && restTemplateIds.length === 0 ? restSiteIds : null;
     const result = await this.db.execute<{ id: number }>(sql`
       select id from (
-        ${arm(0, exact, exactSites)}
-        union all ${arm(1, and(prefix, sql`not (${exact})`)!, prefixSites)}
-        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, restSites)}
+        ${arm(0, exact, search.assignmentId === null ? { sites: search.exactSiteIds, inspectors: [], templates: [] } : null)}
+        union all ${arm(1, and(prefix, sql`not (${exact})`)!, { sites: search.prefixSiteIds, inspectors: search.prefixInspectorIds, templates: search.prefixTemplateIds })}
+        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, { sites: restSiteIds, inspectors: restInspectorIds, templates: restTemplateIds })}
       ) as arms
       order by rank, due_on, id
       limit ${limit} offset ${offset}`);

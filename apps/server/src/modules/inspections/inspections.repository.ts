@@ -1,7 +1,7 @@
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { anyId, inIdOrder, PER_KEY_ARM_MAX, parseSort } from '../../db/query-helpers.js';
+import { anyId, firstRowsPerKey, inIdOrder, parseSort, perKeyCount } from '../../db/query-helpers.js';
 import {
   assignments,
   equipment,
@@ -300,28 +300,31 @@ export class InspectionsRepository {
       anyId(inspections.inspectorId, restInspectorIds),
     )!;
     const arm = (rank: number, condition: SQL, keys: { sites: number[]; inspectors: number[] } | null) => {
-      const keyCount = keys ? keys.sites.length + keys.inspectors.length : 0;
-      if (!keys || keyCount === 0 || keyCount > PER_KEY_ARM_MAX)
+      const perKey = keys
+        ? [
+            { column: inspections.siteId, ids: keys.sites },
+            { column: inspections.inspectorId, ids: keys.inspectors },
+          ]
+        : null;
+      if (perKeyCount(perKey) === 0)
         return sql`(
       select ${inspections.id} as id, ${inspections.completedAt} as completed_at, ${rank}::int as rank
       from ${inspections} where ${and(filters, condition)}
       order by ${sql.join(newestFirst, sql`, `)} limit ${window})`;
       // A few sites or inspectors: each one's newest `window` rows off its own history index, merged.
-      // One read of all their rows (`site_id = any(…)`) read every entry and sorted them: 5,000
-      // for a SiteId no. prefix of ten sites, to keep 20 (issue 22).
-      const probe = (column: AnyColumn, ids: number[]) => sql`
-        select keyed.id, keyed.completed_at from unnest(${`{${ids.join(',')}}`}::int[]) as k(v)
-        cross join lateral (
-          select ${inspections.id} as id, ${inspections.completedAt} as completed_at from ${inspections}
-          where ${and(filters, condition, sql`${column} = k.v`)}
-          order by ${sql.join(newestFirst, sql`, `)} limit ${window}) as keyed`;
-      const probes = [
-        ...(keys.sites.length ? [probe(inspections.siteId, keys.sites)] : []),
-        ...(keys.inspectors.length ? [probe(inspections.inspectorId, keys.inspectors)] : []),
-      ];
-      return sql`(
-      select id, completed_at, ${rank}::int as rank from (${sql.join(probes, sql` union `)}) as per_key
-      order by completed_at desc nulls last, id desc nulls last limit ${window})`;
+      return firstRowsPerKey({
+        from: inspections,
+        columns: [
+          ['id', inspections.id],
+          ['completed_at', inspections.completedAt],
+        ],
+        where: and(filters, condition),
+        keys: perKey!,
+        order: newestFirst,
+        mergedOrder: sql`completed_at desc nulls last, id desc nulls last`,
+        window,
+        rank,
+      });
     };
     const result = await this.db.execute<{ id: number }>(sql`
       select id from (
