@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { InlineRouteError, RouteError } from '@/components/errors/route-error';
 import { dashboardChildPath, paths } from '@/config/paths';
@@ -353,7 +352,15 @@ export function createAppRouter() {
   return router;
 }
 
+/** The page's one router, made on the first render that needs it. */
+let appRouter: ReturnType<typeof createAppRouter> | undefined;
+
+/**
+ * Not a state initializer: the first render is a transition that a lazy route suspends, and React
+ * runs the initializer of a render it redoes again, so the page made two routers, each matching the
+ * routes and listening to the history, in two long tasks (docs/performance.md).
+ */
 export function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
+  appRouter ??= createAppRouter();
+  return <RouterProvider router={appRouter} />;
 }

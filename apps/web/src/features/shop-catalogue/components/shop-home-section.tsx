@@ -1,4 +1,4 @@
-import type { DashboardDataResponse } from '@inspecta/contract';
+import type { DashboardDataResponse, InventorySummaryResponse } from '@inspecta/contract';
 import {
   Anchor,
   Grid,
@@ -19,6 +19,7 @@ import {
   IconCoinRupee,
   IconTruckDelivery,
 } from '@tabler/icons-react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { paths, shopProductPath } from '@/config/paths';
 import { monthOf } from '@/lib/dates';
@@ -94,9 +95,18 @@ interface ShopHomeSectionProps {
  */
 export function ShopHomeSection({ figures, today }: ShopHomeSectionProps) {
   const query = useInventorySummary();
-  const data = query.data;
+  // As the home's panels: the answer is drawn as a transition, not in the task that hands it over.
+  const data = useDeferredValue(query.data);
   // A failed fetch of the stock figures leaves the section out when there is nothing else to show.
   if (query.isError && !data && !figures) return null;
+  return <ShopHomeBody stock={data} figures={figures} today={today} />;
+}
+
+const ShopHomeBody = memo(function ShopHomeBody({
+  stock: data,
+  figures,
+  today,
+}: ShopHomeSectionProps & { stock: InventorySummaryResponse | undefined }) {
   const low = data?.lowStock.slice(0, HOME_LOW_STOCK_ROWS) ?? [];
   const month = monthOf(today ?? new Date().toISOString().slice(0, 10));
 
@@ -225,4 +235,4 @@ export function ShopHomeSection({ figures, today }: ShopHomeSectionProps) {
       </Grid>
     </Paper>
   );
-}
+});
