@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AssignmentListResponse, InspectionHistoryResponse } from '@inspecta/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema.js';
 import { insertSite } from './helpers/equipment-fixtures.js';
@@ -307,6 +308,36 @@ describe('inspection history and assignment list: relevance and the capped total
     // A term for one inspector alone (the exact arm has no site): that inspector's work in due order.
     const onlyA = await assignmentList(`search=${t}a`);
     expect(onlyA.assigned_sites.map((x) => x.id)).toEqual([a5, a8, aAndT11]);
+  });
+
+  it('a word in more sites than a search resolves to ids still finds the work at every one of them', async () => {
+    // 600 sites contain the word and hold no work; the one that does is the newest, so it is not
+    // among the first 500 ids the search resolves (docs/search.md, "Inspection history").
+    const many = `${word}m`;
+    await ctx.db.execute(sql`
+      insert into sites (site_code, name, city, state, status)
+      select ${`${many}-`} || g, 'Depot ' || ${many} || ' ' || g, 'Pune', 'Maharashtra', 'active'
+      from generate_series(1, 600) as g`);
+    const late = await insertSite(ctx.db, { name: `Late ${many} yard` });
+    const done = await insertWork(ctx.db, seed, {
+      siteId: late.id,
+      inspectorId: other.inspectorId,
+      dueOn: '2026-08-01',
+      completedAt: new Date(Date.UTC(2026, 7, 1, 10)),
+    });
+    const open = await insertWork(ctx.db, seed, {
+      siteId: late.id,
+      inspectorId: other.inspectorId,
+      dueOn: '2026-08-02',
+    });
+    const found = await history(`search=${many}`);
+    expect(found.data.map((i) => i.id)).toEqual([done.inspectionId]);
+    expect(found.pagination.total).toBe(1);
+    const assigned = await assignmentList(`search=${many}`);
+    expect(assigned.assigned_sites.map((a) => a.id)).toEqual([open.assignmentId]);
+    expect(assigned.pagination.total).toBe(1);
+    const all = await assignmentList(`search=${many}&status=all`);
+    expect(all.assigned_sites.map((a) => a.id)).toEqual([done.assignmentId, open.assignmentId]);
   });
 
   it('counts the matches of a search exactly up to 10,000 and says "10,000+" beyond', async () => {

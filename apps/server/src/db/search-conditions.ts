@@ -125,6 +125,17 @@ export async function rankedSitesMatching(db: Executor, term: string, limit: num
 }
 
 /**
+ * `column` is a site whose SiteId no., name or city contain the term: every such site, as a
+ * sub-select through `sites_search_trgm`. For a term that matches more sites than a search resolves
+ * to ids (`rankedSitesMatching`'s limit: a common word in thousands of site names) the ids are an
+ * arbitrary few hundred of them, which may hold none of a list's rows: the history then found nothing
+ * for "warehouse" and read its whole date index doing so (docs/search.md).
+ */
+export function inSitesContaining(column: AnyColumn, term: string): SQL {
+  return sql`${column} in (select ${sites.id} from ${sites} where ${sites.searchText} like ${containsPattern(term.trim().toLowerCase())})`;
+}
+
+/**
  * Inspectors (live or not: history keeps former staff) whose full name contains the term, at most
  * `limit`: those whose first name, last name or full name starts with it first (rank 1, else 2).
  */

@@ -19,7 +19,12 @@ import {
   templates,
   users,
 } from '../../db/schema.js';
-import { type RankedId, rankedInspectorsMatching, rankedSitesMatching } from '../../db/search-conditions.js';
+import {
+  inSitesContaining,
+  type RankedId,
+  rankedInspectorsMatching,
+  rankedSitesMatching,
+} from '../../db/search-conditions.js';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 
@@ -66,6 +71,8 @@ const SEARCH_TEMPLATE_LIMIT = 200;
  */
 interface ResolvedSearch {
   siteIds: number[];
+  /** Set when more sites match than `siteIds` holds: every site containing this term (a sub-select). */
+  sitesBeyondIds: string | null;
   inspectorIds: number[];
   templateIds: number[];
   assignmentId: number | null;
@@ -80,7 +87,9 @@ interface ResolvedSearch {
 /** Matches of a resolved search: a matching site, inspector or template, or the assignment id. */
 function matchCondition(search: ResolvedSearch): SQL {
   return or(
-    anyId(assignments.siteId, search.siteIds),
+    search.sitesBeyondIds !== null
+      ? inSitesContaining(assignments.siteId, search.sitesBeyondIds)
+      : anyId(assignments.siteId, search.siteIds),
     anyId(assignments.inspectorId, search.inspectorIds),
     anyId(assignments.templateId, search.templateIds),
     search.assignmentId !== null ? eq(assignments.id, search.assignmentId) : sql`false`,
@@ -115,6 +124,7 @@ export class AssignmentsRepository {
     const id = /^#?(\d{1,9})$/.exec(search)?.[1];
     return {
       siteIds: matchedSites.map((r) => r.id),
+      sitesBeyondIds: matchedSites.length >= SEARCH_SITE_LIMIT ? search : null,
       inspectorIds: matchedInspectors.map((r) => r.id),
       templateIds: matchedTemplates.map((r) => r.id),
       assignmentId: id ? Number(id) : null,
@@ -281,8 +291,13 @@ export class AssignmentsRepository {
     const restSiteIds = without(search.siteIds, [...search.exactSiteIds, ...search.prefixSiteIds]);
     const restInspectorIds = without(search.inspectorIds, search.prefixInspectorIds);
     const restTemplateIds = without(search.templateIds, search.prefixTemplateIds);
+    // Past the resolved ids, the rest is every site containing the term (the `not` tests keep the
+    // closer ones out), read in due order: no per-site read then.
+    const beyond = search.sitesBeyondIds;
     const rest = or(
-      anyId(assignments.siteId, restSiteIds),
+      beyond !== null
+        ? inSitesContaining(assignments.siteId, beyond)
+        : anyId(assignments.siteId, restSiteIds),
       anyId(assignments.inspectorId, restInspectorIds),
       anyId(assignments.templateId, restTemplateIds),
     )!;
@@ -326,7 +341,7 @@ export class AssignmentsRepository {
       select id from (
         ${arm(0, exact, search.assignmentId === null ? { sites: search.exactSiteIds, inspectors: [], templates: [] } : null)}
         union all ${arm(1, and(prefix, sql`not (${exact})`)!, { sites: search.prefixSiteIds, inspectors: search.prefixInspectorIds, templates: search.prefixTemplateIds })}
-        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, { sites: restSiteIds, inspectors: restInspectorIds, templates: restTemplateIds })}
+        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, beyond === null ? { sites: restSiteIds, inspectors: restInspectorIds, templates: restTemplateIds } : null)}
       ) as arms
       order by rank, due_on, id
       limit ${limit} offset ${offset}`);

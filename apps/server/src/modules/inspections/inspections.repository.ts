@@ -14,7 +14,12 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
-import { type RankedId, rankedInspectorsMatching, rankedSitesMatching } from '../../db/search-conditions.js';
+import {
+  inSitesContaining,
+  type RankedId,
+  rankedInspectorsMatching,
+  rankedSitesMatching,
+} from '../../db/search-conditions.js';
 
 /** The filters of the history list, already resolved to ids (search: matching sites and inspectors). */
 export interface HistoryFilter {
@@ -38,6 +43,11 @@ export interface HistoryFilter {
  */
 export interface HistorySearch {
   siteIds: number[];
+  /**
+   * Set when more sites match than the search resolves to ids: every site containing this term is
+   * matched through a sub-select instead of `siteIds` (the ranked ids still say which are closer).
+   */
+  sitesBeyondIds: string | null;
   inspectorIds: number[];
   inspectionId: number | null;
   exactSiteIds: number[];
@@ -152,7 +162,8 @@ export function historyWhere(filter: HistoryFilter): SQL {
 /** Matches of the search: a matching site or inspector, or the inspection id. */
 function searchCondition(search: HistorySearch): SQL {
   const arms: SQL[] = [];
-  if (search.siteIds.length) arms.push(anyId(inspections.siteId, search.siteIds));
+  if (search.sitesBeyondIds !== null) arms.push(inSitesContaining(inspections.siteId, search.sitesBeyondIds));
+  else if (search.siteIds.length) arms.push(anyId(inspections.siteId, search.siteIds));
   if (search.inspectorIds.length) arms.push(anyId(inspections.inspectorId, search.inspectorIds));
   if (search.inspectionId !== null) arms.push(eq(inspections.id, search.inspectionId));
   return arms.length ? (arms.length === 1 ? arms[0]! : or(...arms)!) : sql`false`;
@@ -295,8 +306,13 @@ export class InspectionsRepository {
     const prefixInspectors = new Set(search.prefixInspectorIds);
     const restSiteIds = search.siteIds.filter((id) => !closer.has(id));
     const restInspectorIds = search.inspectorIds.filter((id) => !prefixInspectors.has(id));
+    // Past the resolved ids, the rest is every site containing the term (the `not` tests below keep
+    // the closer ones out), read in date order: no per-site read then.
+    const beyond = search.sitesBeyondIds;
     const rest = or(
-      anyId(inspections.siteId, restSiteIds),
+      beyond !== null
+        ? inSitesContaining(inspections.siteId, beyond)
+        : anyId(inspections.siteId, restSiteIds),
       anyId(inspections.inspectorId, restInspectorIds),
     )!;
     const arm = (rank: number, condition: SQL, keys: { sites: number[]; inspectors: number[] } | null) => {
@@ -330,7 +346,7 @@ export class InspectionsRepository {
       select id from (
         ${arm(0, exact, search.inspectionId === null ? { sites: search.exactSiteIds, inspectors: [] } : null)}
         union all ${arm(1, and(prefix, sql`not (${exact})`)!, { sites: search.prefixSiteIds, inspectors: search.prefixInspectorIds })}
-        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, { sites: restSiteIds, inspectors: restInspectorIds })}
+        union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, beyond === null ? { sites: restSiteIds, inspectors: restInspectorIds } : null)}
       ) as arms
       order by rank, completed_at desc, id desc
       limit ${limit} offset ${offset}`);

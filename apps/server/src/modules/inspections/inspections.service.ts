@@ -103,6 +103,7 @@ export class InspectionsService {
         ids.filter((r) => r.rank === rank).map((r) => r.id);
       filter.search = {
         siteIds: matchedSites.map((r) => r.id),
+        sitesBeyondIds: matchedSites.length >= SEARCH_SITE_LIMIT ? term : null,
         inspectorIds: matchedInspectors.map((r) => r.id),
         inspectionId: idMatch ? Number(idMatch[1]) : null,
         exactSiteIds: ranked(matchedSites, 0),
