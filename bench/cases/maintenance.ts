@@ -223,3 +223,8 @@ export const actionsSearchExactCase = actionsSearchListCase('exact ?search=CA-00
 export const actionsSearchMediumCase = actionsSearchListCase('medium ?search=CA-00042', 'CA-00042');
 /** A word in one title in five: about 200,000 actions, past the cap. */
 export const actionsSearchCommonCase = actionsSearchListCase('common ?search=seal', 'seal');
+/** Words in every site's name (2,000 sites, past the 500 a search resolves to ids): every action. */
+export const actionsSearchManySitesCase = actionsSearchListCase(
+  'many sites ?search=Action site',
+  'Action site',
+);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CorrectiveActionListResponse } from '@inspecta/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAction, insertManyActions } from './helpers/action-search-fixtures.js';
 import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
@@ -82,6 +83,25 @@ describe('corrective actions list: relevance and the capped total while searchin
       scene.exactUnit,
       scene.exactSite,
     ]);
+  });
+
+  it('a word in more sites than the search resolves to ids still finds the actions at every one of them', async () => {
+    // 600 sites contain the word and have no action; the one that has is the newest, so it is not
+    // among the first 500 site ids the search resolves (docs/search.md, "One database for every case").
+    const many = `${word}m`;
+    await ctx.db.execute(sql`
+      insert into sites (site_code, name, city, state, status)
+      select ${`${many}-`} || g, 'Depot ' || ${many} || ' ' || g, 'Pune', 'Maharashtra', 'active'
+      from generate_series(1, 600) as g`);
+    const late = await insertSite(ctx.db, { name: `Late ${many} yard` });
+    const id = await insertAction(ctx.db, {
+      siteId: late.id,
+      title: 'Door closer loose',
+      dueOn: '2026-08-09',
+    });
+    const found = await list(`search=${many}`);
+    expect(ids(found)).toEqual([id]);
+    expect(found.pagination.total).toBe(1);
   });
 
   it('counts the matches of a search exactly up to 10,000 and says "10,000+" beyond', async () => {
