@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { CorrectiveActionListResponse } from '@inspecta/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAction, insertManyActions } from './helpers/action-search-fixtures.js';
-import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
+import { insertSite, insertSitesNamed, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /**
@@ -89,10 +88,7 @@ describe('corrective actions list: relevance and the capped total while searchin
     // 600 sites contain the word and have no action; the one that has is the newest, so it is not
     // among the first 500 site ids the search resolves (docs/search.md, "One database for every case").
     const many = `${word}m`;
-    await ctx.db.execute(sql`
-      insert into sites (site_code, name, city, state, status)
-      select ${`${many}-`} || g, 'Depot ' || ${many} || ' ' || g, 'Pune', 'Maharashtra', 'active'
-      from generate_series(1, 600) as g`);
+    await insertSitesNamed(ctx.db, many, 600);
     const late = await insertSite(ctx.db, { name: `Late ${many} yard` });
     const id = await insertAction(ctx.db, {
       siteId: late.id,

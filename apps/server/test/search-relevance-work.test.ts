@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AssignmentListResponse, InspectionHistoryResponse } from '@inspecta/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema.js';
-import { insertSite } from './helpers/equipment-fixtures.js';
+import { insertSite, insertSitesNamed } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 import { insertManyCompleted, insertWork, type WorkSeed, workSeed } from './helpers/work-search-fixtures.js';
 
@@ -68,15 +67,7 @@ describe('inspection history and assignment list: relevance and the capped total
     };
     await done(elsewhere.id, plain.id, 8); // matches nothing
     // Open assignments, due later the closer they match.
-    const [prefixTemplate] = await ctx.db
-      .insert(templates)
-      .values({
-        name: `${term} checklist`,
-        categoryId: seed.categoryId,
-        status: 'published',
-        publishedVersion: 1,
-      })
-      .returning();
+    const prefixTemplateId = await publishedTemplate(`${term} checklist`);
     const due = (siteId: number, inspectorId: number, day: number, templateId?: number) =>
       insertWork(ctx.db, seed, {
         siteId,
@@ -87,11 +78,20 @@ describe('inspection history and assignment list: relevance and the capped total
     open = {
       siteContains: await due(contains.id, plain.id, 1),
       inspectorPrefix: await due(elsewhere.id, prefixInspector.id, 2),
-      templatePrefix: await due(elsewhere.id, plain.id, 3, prefixTemplate!.id),
+      templatePrefix: await due(elsewhere.id, plain.id, 3, prefixTemplateId),
       exactSite: await due(exactSite.id, plain.id, 4),
     };
   });
   afterAll(() => ctx.close());
+
+  /** A published template of the seed's category; its id. */
+  async function publishedTemplate(name: string): Promise<number> {
+    const [row] = await ctx.db
+      .insert(templates)
+      .values({ name, categoryId: seed.categoryId, status: 'published', publishedVersion: 1 })
+      .returning({ id: templates.id });
+    return row!.id;
+  }
 
   async function get<T>(url: string): Promise<T> {
     const response = await ctx.app.inject({ method: 'GET', url, headers: { authorization: admin } });
@@ -262,15 +262,7 @@ describe('inspection history and assignment list: relevance and the capped total
     const b = await inspector(`${t}b`, 'Iyer');
     const c = await inspector('Kavya', `Rao${t}`);
     const yard = await insertSite(ctx.db, { name: `Yard ${t}` });
-    const [checklist] = await ctx.db
-      .insert(templates)
-      .values({
-        name: `${t} checklist`,
-        categoryId: seed.categoryId,
-        status: 'published',
-        publishedVersion: 1,
-      })
-      .returning();
+    const checklistId = await publishedTemplate(`${t} checklist`);
     const due = (
       day: number,
       who: { inspectorId?: number; siteId?: number; templateId?: number },
@@ -286,11 +278,11 @@ describe('inspection history and assignment list: relevance and the capped total
     // Prefix matches (two inspectors, one template), interleaved; the rest due earlier.
     const a5 = await due(5, { inspectorId: a.id });
     const b6 = await due(6, { inspectorId: b.id });
-    const t7 = await due(7, { templateId: checklist!.id });
+    const t7 = await due(7, { templateId: checklistId });
     const a8 = await due(8, { inspectorId: a.id });
     const b9 = await due(9, { inspectorId: b.id });
-    const t10 = await due(10, { templateId: checklist!.id });
-    const aAndT11 = await due(11, { inspectorId: a.id, templateId: checklist!.id });
+    const t10 = await due(10, { templateId: checklistId });
+    const aAndT11 = await due(11, { inspectorId: a.id, templateId: checklistId });
     const bDone = await due(4, { inspectorId: b.id }, true);
     const c1 = await due(1, { inspectorId: c.id });
     const y2 = await due(2, { siteId: yard.id });
@@ -314,10 +306,7 @@ describe('inspection history and assignment list: relevance and the capped total
     // 600 sites contain the word and hold no work; the one that does is the newest, so it is not
     // among the first 500 ids the search resolves (docs/search.md, "Inspection history").
     const many = `${word}m`;
-    await ctx.db.execute(sql`
-      insert into sites (site_code, name, city, state, status)
-      select ${`${many}-`} || g, 'Depot ' || ${many} || ' ' || g, 'Pune', 'Maharashtra', 'active'
-      from generate_series(1, 600) as g`);
+    await insertSitesNamed(ctx.db, many, 600);
     const late = await insertSite(ctx.db, { name: `Late ${many} yard` });
     const done = await insertWork(ctx.db, seed, {
       siteId: late.id,

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './database.js';
-import { containsPattern, escapeLike } from './query-helpers.js';
+import { anyId, containsPattern, escapeLike } from './query-helpers.js';
 import { sites, users } from './schema.js';
 
 // The registers' search conditions live below the modules so that the global search counts exactly
@@ -110,7 +110,7 @@ function closestFirst(rows: Array<{ id: number; rank: number }>, limit: number):
  * `text_pattern_ops` prefix indexes), then the rest (2, the trigram-indexed `search_text`). Each arm
  * stops at `limit`, so a word in thousands of site names reads no more than that.
  */
-export async function rankedSitesMatching(db: Executor, term: string, limit: number): Promise<RankedId[]> {
+export async function rankedSitesMatching(db: Executor, term: string, limit: number): Promise<SiteMatches> {
   const lower = term.trim().toLowerCase();
   const prefix = `${escapeLike(lower)}%`;
   const result = await db.execute<{ id: number; rank: number }>(sql`
@@ -121,18 +121,33 @@ export async function rankedSitesMatching(db: Executor, term: string, limit: num
       limit ${limit})
     union all
     (select ${sites.id}, 2 from ${sites} where ${sites.searchText} like ${containsPattern(lower)} limit ${limit})`);
-  return closestFirst((result as unknown as { rows: Array<{ id: number; rank: number }> }).rows, limit);
+  const ranked = closestFirst(
+    (result as unknown as { rows: Array<{ id: number; rank: number }> }).rows,
+    limit,
+  );
+  return { ranked, beyondIds: ranked.length >= limit ? term : null };
+}
+
+/** A term's sites: the closest, and the term itself when more sites match than those ids. */
+export interface SiteMatches {
+  ranked: RankedId[];
+  /**
+   * Set (to the term) when `ranked` reached its limit: the ids past the exact and prefix ones are
+   * then an arbitrary few hundred of the matching sites, which may hold none of a list's rows (the
+   * history found nothing for "warehouse" and read its whole date index doing so), so
+   * `siteCondition` matches every site containing the term instead (docs/search.md).
+   */
+  beyondIds: string | null;
 }
 
 /**
- * `column` is a site whose SiteId no., name or city contain the term: every such site, as a
- * sub-select through `sites_search_trgm`. For a term that matches more sites than a search resolves
- * to ids (`rankedSitesMatching`'s limit: a common word in thousands of site names) the ids are an
- * arbitrary few hundred of them, which may hold none of a list's rows: the history then found nothing
- * for "warehouse" and read its whole date index doing so (docs/search.md).
+ * `column` is one of the term's sites: one of `ids` (all the ranked ones, or those of one rank), or,
+ * past the ranked ids (`beyondIds` set), any site whose SiteId no., name or city contain the term,
+ * as a sub-select through `sites_search_trgm`.
  */
-export function inSitesContaining(column: AnyColumn, term: string): SQL {
-  return sql`${column} in (select ${sites.id} from ${sites} where ${sites.searchText} like ${containsPattern(term.trim().toLowerCase())})`;
+export function siteCondition(column: AnyColumn, ids: number[], beyondIds: string | null): SQL {
+  if (beyondIds === null) return anyId(column, ids);
+  return sql`${column} in (select ${sites.id} from ${sites} where ${sites.searchText} like ${containsPattern(beyondIds.trim().toLowerCase())})`;
 }
 
 /**

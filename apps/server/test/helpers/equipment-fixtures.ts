@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/database.js';
 import { equipment, equipmentTypes, sites } from '../../src/db/schema.js';
 
@@ -14,6 +15,14 @@ export async function insertSite(db: Database, values: Partial<typeof sites.$inf
     .values({ siteCode: code, name: `Test site ${code}`, status: 'active', ...values })
     .returning();
   return row!;
+}
+
+/** `count` sites whose names contain `word` ("Depot <word> <n>"), in one statement. */
+export async function insertSitesNamed(db: Database, word: string, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into sites (site_code, name, city, state, status)
+    select ${`${word}-`} || g, 'Depot ' || ${word} || ' ' || g, 'Pune', 'Maharashtra', 'active'
+    from generate_series(1, ${count}) as g`);
 }
 
 export async function insertType(db: Database, values: Partial<typeof equipmentTypes.$inferInsert> = {}) {

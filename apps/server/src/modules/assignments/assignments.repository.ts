@@ -20,10 +20,10 @@ import {
   users,
 } from '../../db/schema.js';
 import {
-  inSitesContaining,
   type RankedId,
   rankedInspectorsMatching,
   rankedSitesMatching,
+  siteCondition,
 } from '../../db/search-conditions.js';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
@@ -87,9 +87,7 @@ interface ResolvedSearch {
 /** Matches of a resolved search: a matching site, inspector or template, or the assignment id. */
 function matchCondition(search: ResolvedSearch): SQL {
   return or(
-    search.sitesBeyondIds !== null
-      ? inSitesContaining(assignments.siteId, search.sitesBeyondIds)
-      : anyId(assignments.siteId, search.siteIds),
+    siteCondition(assignments.siteId, search.siteIds, search.sitesBeyondIds),
     anyId(assignments.inspectorId, search.inspectorIds),
     anyId(assignments.templateId, search.templateIds),
     search.assignmentId !== null ? eq(assignments.id, search.assignmentId) : sql`false`,
@@ -123,13 +121,13 @@ export class AssignmentsRepository {
     const ranked = (ids: RankedId[], rank: number) => ids.filter((r) => r.rank === rank).map((r) => r.id);
     const id = /^#?(\d{1,9})$/.exec(search)?.[1];
     return {
-      siteIds: matchedSites.map((r) => r.id),
-      sitesBeyondIds: matchedSites.length >= SEARCH_SITE_LIMIT ? search : null,
+      siteIds: matchedSites.ranked.map((r) => r.id),
+      sitesBeyondIds: matchedSites.beyondIds,
       inspectorIds: matchedInspectors.map((r) => r.id),
       templateIds: matchedTemplates.map((r) => r.id),
       assignmentId: id ? Number(id) : null,
-      exactSiteIds: ranked(matchedSites, 0),
-      prefixSiteIds: ranked(matchedSites, 1),
+      exactSiteIds: ranked(matchedSites.ranked, 0),
+      prefixSiteIds: ranked(matchedSites.ranked, 1),
       prefixInspectorIds: ranked(matchedInspectors, 1),
       prefixTemplateIds: matchedTemplates.filter((t) => t.prefix).map((t) => t.id),
     };
@@ -295,9 +293,7 @@ export class AssignmentsRepository {
     // closer ones out), read in due order: no per-site read then.
     const beyond = search.sitesBeyondIds;
     const rest = or(
-      beyond !== null
-        ? inSitesContaining(assignments.siteId, beyond)
-        : anyId(assignments.siteId, restSiteIds),
+      siteCondition(assignments.siteId, restSiteIds, beyond),
       anyId(assignments.inspectorId, restInspectorIds),
       anyId(assignments.templateId, restTemplateIds),
     )!;

@@ -19,7 +19,7 @@ import {
   templateVersions,
   users,
 } from '../../db/schema.js';
-import { inSitesContaining, rankedSitesMatching } from '../../db/search-conditions.js';
+import { rankedSitesMatching, siteCondition } from '../../db/search-conditions.js';
 
 export type ActionRow = typeof correctiveActions.$inferSelect;
 export type NewActionRow = typeof correctiveActions.$inferInsert;
@@ -115,9 +115,7 @@ export class CorrectiveActionsRepository {
       // (an `= any(array(select …))` arm, still a bitmap, took 2.5 s for a term in all 2,000 sites).
       const either: SQL[] = [
         sql`${correctiveActionSearchText(a)} ilike ${pattern}`,
-        found.sitesBeyondIds !== null
-          ? inSitesContaining(a.siteId, found.sitesBeyondIds)
-          : anyId(a.siteId, found.siteIds),
+        siteCondition(a.siteId, found.siteIds, found.sitesBeyondIds),
         anyId(a.equipmentId, found.unitIds),
       ];
       const id = /^#?(\d{1,9})$/.exec(f.search.trim());
@@ -171,11 +169,11 @@ export class CorrectiveActionsRepository {
     const ranked = (rows: Array<{ id: number; rank: number }>, rank: number) =>
       rows.filter((r) => Number(r.rank) === rank).map((r) => Number(r.id));
     return {
-      siteIds: sitesFound.map((r) => r.id),
-      sitesBeyondIds: sitesFound.length >= SEARCH_IDS ? search : null,
+      siteIds: sitesFound.ranked.map((r) => r.id),
+      sitesBeyondIds: sitesFound.beyondIds,
       unitIds: units.map((u) => u.id),
-      exact: { siteIds: ranked(sitesFound, 0), unitIds: ranked(units, 0) },
-      prefix: { siteIds: ranked(sitesFound, 1), unitIds: ranked(units, 1) },
+      exact: { siteIds: ranked(sitesFound.ranked, 0), unitIds: ranked(units, 0) },
+      prefix: { siteIds: ranked(sitesFound.ranked, 1), unitIds: ranked(units, 1) },
     };
   }
 

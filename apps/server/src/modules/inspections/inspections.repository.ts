@@ -15,10 +15,11 @@ import {
   users,
 } from '../../db/schema.js';
 import {
-  inSitesContaining,
   type RankedId,
   rankedInspectorsMatching,
   rankedSitesMatching,
+  type SiteMatches,
+  siteCondition,
 } from '../../db/search-conditions.js';
 
 /** The filters of the history list, already resolved to ids (search: matching sites and inspectors). */
@@ -162,8 +163,8 @@ export function historyWhere(filter: HistoryFilter): SQL {
 /** Matches of the search: a matching site or inspector, or the inspection id. */
 function searchCondition(search: HistorySearch): SQL {
   const arms: SQL[] = [];
-  if (search.sitesBeyondIds !== null) arms.push(inSitesContaining(inspections.siteId, search.sitesBeyondIds));
-  else if (search.siteIds.length) arms.push(anyId(inspections.siteId, search.siteIds));
+  if (search.siteIds.length)
+    arms.push(siteCondition(inspections.siteId, search.siteIds, search.sitesBeyondIds));
   if (search.inspectorIds.length) arms.push(anyId(inspections.inspectorId, search.inspectorIds));
   if (search.inspectionId !== null) arms.push(eq(inspections.id, search.inspectionId));
   return arms.length ? (arms.length === 1 ? arms[0]! : or(...arms)!) : sql`false`;
@@ -193,7 +194,7 @@ export class InspectionsRepository {
   constructor(private readonly db: Executor) {}
 
   /** Sites whose code, name or city contain the term, the closest first (db/search-conditions.ts). */
-  sitesMatching(term: string, limit: number): Promise<RankedId[]> {
+  sitesMatching(term: string, limit: number): Promise<SiteMatches> {
     return rankedSitesMatching(this.db, term, limit);
   }
 
@@ -310,9 +311,7 @@ export class InspectionsRepository {
     // the closer ones out), read in date order: no per-site read then.
     const beyond = search.sitesBeyondIds;
     const rest = or(
-      beyond !== null
-        ? inSitesContaining(inspections.siteId, beyond)
-        : anyId(inspections.siteId, restSiteIds),
+      siteCondition(inspections.siteId, restSiteIds, beyond),
       anyId(inspections.inspectorId, restInspectorIds),
     )!;
     const arm = (rank: number, condition: SQL, keys: { sites: number[]; inspectors: number[] } | null) => {

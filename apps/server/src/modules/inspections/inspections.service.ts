@@ -102,12 +102,12 @@ export class InspectionsService {
       const ranked = (ids: Array<{ id: number; rank: number }>, rank: number) =>
         ids.filter((r) => r.rank === rank).map((r) => r.id);
       filter.search = {
-        siteIds: matchedSites.map((r) => r.id),
-        sitesBeyondIds: matchedSites.length >= SEARCH_SITE_LIMIT ? term : null,
+        siteIds: matchedSites.ranked.map((r) => r.id),
+        sitesBeyondIds: matchedSites.beyondIds,
         inspectorIds: matchedInspectors.map((r) => r.id),
         inspectionId: idMatch ? Number(idMatch[1]) : null,
-        exactSiteIds: ranked(matchedSites, 0),
-        prefixSiteIds: ranked(matchedSites, 1),
+        exactSiteIds: ranked(matchedSites.ranked, 0),
+        prefixSiteIds: ranked(matchedSites.ranked, 1),
         prefixInspectorIds: ranked(matchedInspectors, 1),
       };
     }
