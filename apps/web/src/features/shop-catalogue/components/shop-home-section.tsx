@@ -42,7 +42,8 @@ interface OrderFigureProps {
  */
 function OrderFigure({ icon: IconComponent, label, value, hint, to, testId }: OrderFigureProps) {
   return (
-    <Link to={to} data-testid={testId} className={classes.figure}>
+    // mantine-focus-auto: Mantine's own focus ring, as the UnstyledButton this card was had it.
+    <Link to={to} data-testid={testId} className={`${classes.figure} mantine-focus-auto`}>
       <IconComponent size={22} className={classes.figureIcon} aria-hidden="true" />
       <div className={classes.figureText}>
         <span className={classes.label}>{label}</span>
