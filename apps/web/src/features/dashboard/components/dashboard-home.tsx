@@ -1,10 +1,11 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
-import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { lazy, memo, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
+import classes from './dashboard.module.css';
 import { FigureCards } from './figure-cards';
 import { useStaggeredReveal } from './use-staggered-reveal';
 import { WhenVisible } from './when-visible';
@@ -144,18 +145,18 @@ const DashboardPanels = memo(function DashboardPanels({
     <>
       <FigureCards figures={data?.figures} loading={loading} actions={data?.actions} />
 
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+      <div className={classes.panels}>
+        <div className={classes.panelLg8}>
           <ChartSlot testId="chart-weekly">
             <WeeklyInspectionsChart weeks={data?.charts.inspectionsPerWeek} loading={loading} />
           </ChartSlot>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+        </div>
+        <div className={`${classes.panelHalfSm} ${classes.panelLg4}`}>
           <ChartSlot testId="chart-due">
             <EquipmentDueChart buckets={data?.charts.equipmentByDue} loading={loading} />
           </ChartSlot>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
+        </div>
+        <div className={`${classes.panelHalfSm} ${classes.panelLg5}`}>
           <ChartSlot testId="chart-failing-sites">
             <TopFailingSitesChart
               sites={data?.charts.topFailingSites}
@@ -163,41 +164,41 @@ const DashboardPanels = memo(function DashboardPanels({
               loading={loading}
             />
           </ChartSlot>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        </div>
+        <div className={classes.panelLg7}>
           <Staggered order={1} arrived={arrived}>
             {(held) => (
               <MostOverdueList rows={data?.lists.mostOverdue} today={today} loading={loading || held} />
             )}
           </Staggered>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </div>
+        <div className={classes.panelHalfMd}>
           <Staggered order={2} arrived={arrived}>
             {(held) => <NextDueList rows={data?.lists.nextDue} today={today} loading={loading || held} />}
           </Staggered>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </div>
+        <div className={classes.panelHalfMd}>
           <Staggered order={3} arrived={arrived}>
             {(held) => (
               <LatestInspectionsList rows={data?.lists.latestInspections} loading={loading || held} />
             )}
           </Staggered>
-        </Grid.Col>
+        </div>
         {shopSection ? (
-          <Grid.Col span={12}>
+          <div>
             <Staggered order={4} arrived={arrived}>
               {(held) =>
                 shopSection({ shop: held ? undefined : data?.shop, today: held ? undefined : data?.today })
               }
             </Staggered>
-          </Grid.Col>
+          </div>
         ) : null}
-        <Grid.Col span={12}>
+        <div>
           <Staggered order={5} arrived={arrived}>
             {(held) => <RecentActivityList rows={data?.lists.recentActivity} loading={loading || held} />}
           </Staggered>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </>
   );
 });

@@ -1,5 +1,5 @@
 import type { DashboardFigure, DashboardFigureKey } from '@inspecta/contract';
-import { SimpleGrid, Skeleton } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBriefcase,
@@ -182,7 +182,7 @@ export function FigureCards({
   actions?: ActionCounts | undefined;
 }) {
   return (
-    <SimpleGrid cols={{ base: 2, md: 4, xl: 5 }} spacing={{ base: 'sm', md: 'md' }} data-testid="figures">
+    <div className={classes.figures} data-testid="figures">
       {figures
         ? figures.map((figure) => <FigureCard key={figure.key} figure={figure} />)
         : Object.entries(PLACEHOLDER_LABELS).map(([key, label]) => (
@@ -196,6 +196,6 @@ export function FigureCards({
           <PlaceholderCard label="Overdue corrective actions" loading={loading} />
         </>
       )}
-    </SimpleGrid>
+    </div>
   );
 }

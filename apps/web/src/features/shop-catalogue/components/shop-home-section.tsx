@@ -1,5 +1,5 @@
 import type { DashboardDataResponse, InventorySummaryResponse } from '@inspecta/contract';
-import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   type Icon,
   IconBuildingStore,
@@ -108,7 +108,7 @@ const ShopHomeBody = memo(function ShopHomeBody({
           Open inventory
         </Anchor>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="md">
+      <div className={classes.figures}>
         <OrderFigure
           icon={IconClipboardCheck}
           label="Orders to confirm"
@@ -135,9 +135,9 @@ const ShopHomeBody = memo(function ShopHomeBody({
           to={`${paths.shopBills}?start_date=${month.start}&end_date=${month.end}`}
           testId="home-revenue-this-month"
         />
-      </SimpleGrid>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      </div>
+      <div className={classes.halves}>
+        <div>
           {data ? (
             <Stack gap="sm">
               <div>
@@ -173,8 +173,8 @@ const ShopHomeBody = memo(function ShopHomeBody({
           ) : (
             <Skeleton height={96} />
           )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        </div>
+        <div>
           {!data ? (
             <Skeleton height={120} />
           ) : low.length === 0 ? (
@@ -199,8 +199,8 @@ const ShopHomeBody = memo(function ShopHomeBody({
               ))}
             </ul>
           )}
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </Paper>
   );
 });
