@@ -28,7 +28,8 @@ export const BUDGETS = [
   {
     name: 'dashboard home (/dashboard)',
     modules: [APP, 'src/app/routes/dashboard/root.tsx', 'src/app/routes/dashboard/home.tsx'],
-    // 191.1 KB now (53 files; 73 before the shared icons' group): the goal is the budget (4.5% of room).
+    // 190.3 KB now (52 files; 73 before the shared icons' group, 53 before the home's own grids): the
+    // goal is the budget (4.9% of room).
     budget: 200 * KB,
     goal: 200 * KB,
   },
