@@ -33,7 +33,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('migrations on an existing em
   const indexExists = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
     (
       await database.pglite!.query<{ found: string | null }>(
-        "select to_regclass('public.assignments_inspector_due_idx')::text as found",
+        "select to_regclass('public.corrective_actions_title_prefix_idx')::text as found",
       )
     ).rows[0]!.found !== null;
 
@@ -49,9 +49,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('migrations on an existing em
           )
         ).rows[0]!.n;
       const all = await recorded();
-      // As if the database were made before the newest migration (0032: two indexes for one).
+      // As if the database were made before the newest migration (0033: two prefix indexes).
       await database.pglite!.exec(
-        'drop index assignments_inspector_due_idx; drop index assignments_template_due_idx; create index assignments_template_idx on assignments (template_id); delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+        'drop index corrective_actions_title_prefix_idx; drop index corrective_actions_item_prefix_idx; delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
       );
       await database.close();
 

@@ -122,4 +122,24 @@ describe('corrective actions list: relevance and the capped total while searchin
     expect(ids(await list(`search=${word.toUpperCase()}&limit=1&page=2`))).toEqual([scene.exactSite]);
     expect(ids(await list(`search=${word.toUpperCase()}&limit=2&page=2`))).toEqual(ids(found).slice(2, 4));
   });
+
+  // Also after the 10,001 earlier-due matches: the title, item and site starting with the term are
+  // ranked ahead of them though they are past the first 2,000 in due order.
+  it('puts what starts with the term ahead of the rest when thousands of matches are due earlier', async () => {
+    const elsewhere = await insertSite(ctx.db, { name: 'Far depot' });
+    const itemPrefix = await insertAction(ctx.db, {
+      siteId: elsewhere.id,
+      title: 'Bracket loose',
+      itemLabel: `${word} bracket`,
+      dueOn: '2026-08-08',
+    });
+    const found = await list(`search=${word}`);
+    expect(ids(found).slice(0, 2)).toEqual([scene.exactUnit, scene.exactSite]);
+    // Among them the closer text first (the item's "… bracket" and the title hold the term).
+    expect(ids(found).slice(2, 5)).toEqual([itemPrefix, scene.titlePrefix, scene.sitePrefix]);
+    expect(found.pagination).toEqual({ page: 1, limit: 20, total: 10_000, totalIsCapped: true });
+    // The same pool for every page: the third page of one is the first page's third row.
+    expect(ids(await list(`search=${word}&limit=1&page=3`))).toEqual([itemPrefix]);
+    expect(ids(await list(`search=${word}&limit=2&page=3`))).toEqual(ids(found).slice(4, 6));
+  });
 });

@@ -1526,6 +1526,13 @@ export const correctiveActions = pgTable(
       'gin',
       sql`${correctiveActionSearchText(t)} gin_trgm_ops`,
     ),
+    // The search's prefix arm (a title or item starting with the term, issue 22): the few that do
+    // are found by range, wherever their due dates fall; text_pattern_ops whatever the collation.
+    index('corrective_actions_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
+    index('corrective_actions_item_prefix_idx').using(
+      'btree',
+      sql`lower(coalesce(${t.itemLabel}, '')) text_pattern_ops`,
+    ),
   ],
 );
 

@@ -27,6 +27,8 @@ const OPEN = ['open', 'in_progress'] as const;
 const DONE = ['resolved', 'verified'] as const;
 /** How many matches (in due order) a relevance-ordered search ranks. */
 const RELEVANCE_WINDOW = 2_000;
+/** How many prefix matches (in due order) are ranked besides that window, wherever they fall. */
+const PREFIX_WINDOW = 200;
 /** How many sites and units a term is resolved to before the actions are read (the history's 500). */
 const SEARCH_IDS = 500;
 
@@ -87,7 +89,8 @@ export type ActionWithRefs = {
 export class CorrectiveActionsRepository {
   constructor(private readonly db: Executor) {}
 
-  private conditions(f: ActionFilter): SQL[] {
+  /** The filter's conditions; `withSearch: false` leaves out the term's (an arm states its own). */
+  private conditions(f: ActionFilter, withSearch = true): SQL[] {
     const where: SQL[] = [];
     const a = correctiveActions;
     if (f.view === 'open') where.push(inArray(a.status, [...OPEN]));
@@ -104,7 +107,7 @@ export class CorrectiveActionsRepository {
       where.push(
         sql`${a.siteId} in (select ${sites.id} from ${sites} where ${sites.clientId} = ${f.clientId})`,
       );
-    if (f.search) {
+    if (f.search && withSearch) {
       const pattern = containsPattern(f.search);
       const found = this.resolved.get(f);
       if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
@@ -191,23 +194,29 @@ export class CorrectiveActionsRepository {
   }
 
   /**
-   * 0: the action's id, or at the exact SiteId no. or asset tag; 1: a title or item starting with
-   * the term, or at a site or unit whose code, name or city (tag) starts with it; 2: the rest.
-   * `exact` is `exactMatch`'s condition, worked out once by the caller.
+   * A title or item starting with the term (through their prefix indexes), or at a site or unit
+   * whose code, name or city (tag) starts with it (through the site and unit indexes).
    */
-  private matchRank(f: ActionFilter, search: string, exact: SQL | undefined): SQL {
+  private prefixMatch(f: ActionFilter, search: string): SQL {
     const a = correctiveActions;
     const found = this.resolved.get(f);
     if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
-    const lower = search.trim().toLowerCase();
-    const prefix = `${escapeLike(lower)}%`;
+    const prefix = `${escapeLike(search.trim().toLowerCase())}%`;
+    return or(
+      sql`lower(${a.title}) like ${prefix}`,
+      sql`lower(coalesce(${a.itemLabel}, '')) like ${prefix}`,
+      anyId(a.siteId, found.prefix.siteIds),
+      anyId(a.equipmentId, found.prefix.unitIds),
+    )!;
+  }
+
+  /**
+   * 0: the action's id, or at the exact SiteId no. or asset tag; 1: `prefixMatch`; 2: the rest.
+   * `exact` is `exactMatch`'s condition, worked out once by the caller.
+   */
+  private matchRank(f: ActionFilter, search: string, exact: SQL | undefined): SQL {
     return sql`case when ${exact ?? sql`false`} then 0
-      when ${or(
-        sql`lower(${a.title}) like ${prefix}`,
-        sql`lower(coalesce(${a.itemLabel}, '')) like ${prefix}`,
-        anyId(a.siteId, found.prefix.siteIds),
-        anyId(a.equipmentId, found.prefix.unitIds),
-      )} then 1
+      when ${this.prefixMatch(f, search)} then 1
       else 2 end`;
   }
 
@@ -221,11 +230,14 @@ export class CorrectiveActionsRepository {
     const a = correctiveActions;
     const dir = sort.desc ? desc : asc;
     if (sort.field === 'relevance' && f.search) {
-      // The prefix and other matches are ranked among the first RELEVANCE_WINDOW matches in due
-      // order, so a broad term ("seal" in a million actions) stays an index walk. The exact ones
-      // (the id, the exact SiteId no. or asset tag: one site's or unit's actions, through their
-      // indexes) are all read besides, so they lead wherever their due dates fall; rank 0 is then
-      // whole in the pool, and paging through it stays in one order.
+      // The matches are ranked among the first RELEVANCE_WINDOW in due order, so a broad term
+      // ("seal" in a million actions) stays an index walk. The exact ones (the id, the exact SiteId
+      // no. or asset tag: one site's or unit's actions, through their indexes) are all read
+      // besides, so they lead wherever their due dates fall; rank 0 is then whole in the pool, and
+      // paging through it stays in one order. The first PREFIX_WINDOW prefix matches in due order
+      // are read besides too (through the title, item, site and unit indexes), so a title starting
+      // with the term is ranked ahead of the rest even behind thousands of earlier-due matches.
+      // The pool is the same for every page, so paging keeps one order.
       const where = and(...this.conditions(f));
       const exact = this.exactMatch(f, f.search);
       const ranked = {
@@ -239,8 +251,15 @@ export class CorrectiveActionsRepository {
         .where(where)
         .orderBy(asc(a.dueOn), asc(a.id))
         .limit(RELEVANCE_WINDOW);
+      const prefixed = this.db
+        .select(ranked)
+        .from(a)
+        .where(and(...this.conditions(f, false), this.prefixMatch(f, f.search)))
+        .orderBy(asc(a.dueOn), asc(a.id))
+        .limit(PREFIX_WINDOW);
+      const withPrefixed = inWindow.union(prefixed);
       const candidates = (
-        exact ? inWindow.union(this.db.select(ranked).from(a).where(and(where, exact))) : inWindow
+        exact ? withPrefixed.union(this.db.select(ranked).from(a).where(and(where, exact))) : withPrefixed
       ).as('candidates');
       const rows = await this.db
         .select(rowColumns())

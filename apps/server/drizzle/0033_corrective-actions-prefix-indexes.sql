@@ -1,0 +1,2 @@
+CREATE INDEX "corrective_actions_title_prefix_idx" ON "corrective_actions" USING btree (lower("title") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "corrective_actions_item_prefix_idx" ON "corrective_actions" USING btree (lower(coalesce("item_label", '')) text_pattern_ops);
