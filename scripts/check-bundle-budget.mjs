@@ -28,8 +28,8 @@ export const BUDGETS = [
   {
     name: 'dashboard home (/dashboard)',
     modules: [APP, 'src/app/routes/dashboard/root.tsx', 'src/app/routes/dashboard/home.tsx'],
-    // 190.3 KB now (52 files; 73 before the shared icons' group, 53 before the home's own grids): the
-    // goal is the budget (4.9% of room).
+    // 189.0 KB now (51 files; 73 before the shared icons' group, 53 before the home's and the shell's
+    // own grids): the goal is the budget (5.5% of room).
     budget: 200 * KB,
     goal: 200 * KB,
   },

@@ -1,4 +1,4 @@
-import { Box, Drawer, Grid, useMantineTheme } from '@mantine/core';
+import { Box, Drawer, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
@@ -99,20 +99,24 @@ export function DashboardLayout({
         mark={headerMark}
       />
 
-      <Grid gutter={0} className={classes.body} classNames={{ inner: classes.bodyInner }}>
-        {isDesktop ? (
-          <Grid.Col span={{ base: 12, md: 2 }} visibleFrom="md" className={classes.sidebarCol}>
-            <div className={classes.sidebar}>
-              <SidebarNav firstName={firstName} onLogout={askLogout} />
+      {/* Columns of the CSS module rather than Mantine's Grid, whose responsive spans wrote <style>
+          elements on every screen's first draw (docs/performance.md). */}
+      <div className={classes.body}>
+        <div className={classes.bodyInner}>
+          {isDesktop ? (
+            <div className={`${classes.sidebarCol} mantine-visible-from-md`}>
+              <div className={classes.sidebar}>
+                <SidebarNav firstName={firstName} onLogout={askLogout} />
+              </div>
             </div>
-          </Grid.Col>
-        ) : null}
-        <Grid.Col span={{ base: 12, md: 10 }}>
-          <main className={classes.main} id="main-content" ref={mainRef} tabIndex={-1}>
-            {children}
-          </main>
-        </Grid.Col>
-      </Grid>
+          ) : null}
+          <div className={classes.mainCol}>
+            <main className={classes.main} id="main-content" ref={mainRef} tabIndex={-1}>
+              {children}
+            </main>
+          </div>
+        </div>
+      </div>
 
       <Footer mark={footerMark} />
 
