@@ -30,18 +30,19 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database settings',
 // Drizzle's migrator, which re-reads every file (docs/performance.md, server start): a database that
 // lacks the newest migration must still get it.
 describe.runIf(process.env.TEST_DB !== 'postgres')('migrations on an existing embedded database', () => {
-  const indexExists = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
+  // The newest migration (0034) makes the request limiter's table unlogged.
+  const limiterUnlogged = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
     (
-      await database.pglite!.query<{ found: string | null }>(
-        "select to_regclass('public.corrective_actions_title_prefix_idx')::text as found",
+      await database.pglite!.query<{ persistence: string }>(
+        "select relpersistence as persistence from pg_class where oid = 'public.request_rate_limit'::regclass",
       )
-    ).rows[0]!.found !== null;
+    ).rows[0]!.persistence === 'u';
 
   it('applies a migration the database lacks, and leaves an up-to-date one as it is', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'inspecta-migrations-'));
     try {
       let database = await openDatabase({ pgliteDir: dir });
-      expect(await indexExists(database)).toBe(true);
+      expect(await limiterUnlogged(database)).toBe(true);
       const recorded = async () =>
         (
           await database.pglite!.query<{ n: number }>(
@@ -49,14 +50,14 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('migrations on an existing em
           )
         ).rows[0]!.n;
       const all = await recorded();
-      // As if the database were made before the newest migration (0033: two prefix indexes).
+      // As if the database were made before the newest migration.
       await database.pglite!.exec(
-        'drop index corrective_actions_title_prefix_idx; drop index corrective_actions_item_prefix_idx; delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+        'alter table request_rate_limit set logged; delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
       );
       await database.close();
 
       database = await openDatabase({ pgliteDir: dir });
-      expect(await indexExists(database)).toBe(true);
+      expect(await limiterUnlogged(database)).toBe(true);
       expect(await recorded()).toBe(all);
       await database.close();
 

@@ -12,19 +12,25 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  */
 export function postgresRateLimitStore(db: Database) {
   let prunedBefore = 0;
+  // Every request runs the upsert: built once and sent as a named prepared statement, so neither
+  // Drizzle nor PostgreSQL's planner repeats its work per request.
+  const hit = db
+    .insert(requestRateLimit)
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), hits: 1 })
+    .onConflictDoUpdate({
+      target: [requestRateLimit.key, requestRateLimit.windowStart],
+      set: { hits: sql`${requestRateLimit.hits} + 1` },
+    })
+    .returning({ hits: requestRateLimit.hits })
+    .prepare('rate_limit_hit');
 
   class PostgresRateLimitStore {
     incr(key: string, callback: IncrCallback, timeWindow: number): void {
       const now = Date.now();
       const windowStart = Math.floor(now / timeWindow) * timeWindow;
       const ttl = windowStart + timeWindow - now;
-      db.insert(requestRateLimit)
-        .values({ key, windowStart: new Date(windowStart), hits: 1 })
-        .onConflictDoUpdate({
-          target: [requestRateLimit.key, requestRateLimit.windowStart],
-          set: { hits: sql`${requestRateLimit.hits} + 1` },
-        })
-        .returning({ hits: requestRateLimit.hits })
+      hit
+        .execute({ key, windowStart: new Date(windowStart) })
         .then(([row]) => callback(null, { current: row!.hits, ttl }), callback);
       if (windowStart > prunedBefore) {
         prunedBefore = windowStart;

@@ -5,9 +5,12 @@ import { SESSION_IDS_PER_SIGNAL, SESSIONS_ENDED_CHANNEL } from './session-events
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+type ActiveSessionStatement = ReturnType<typeof prepareActiveSession>;
 export type ThrottleKind = (typeof loginThrottle.$inferSelect)['kind'];
 
 export class AuthRepository {
+  private activeSessionStatement?: ActiveSessionStatement;
+
   constructor(private readonly db: Executor) {}
 
   async findLiveUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -38,24 +41,16 @@ export class AuthRepository {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
   }
 
+  /**
+   * Every authenticated request runs this lookup, so it is built once and sent as a named prepared
+   * statement: the query is not rebuilt by Drizzle, nor parsed and planned by PostgreSQL, per request.
+   */
   async findActiveSession(
     tokenHash: string,
     now: Date,
   ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          isNull(users.deletedAt),
-          eq(users.status, 'active'),
-        ),
-      )
-      .limit(1);
+    this.activeSessionStatement ??= prepareActiveSession(this.db);
+    const [row] = await this.activeSessionStatement.execute({ tokenHash, now });
     return row;
   }
 
@@ -180,4 +175,23 @@ export class AuthRepository {
   async clearThrottle(kind: ThrottleKind, key: string): Promise<void> {
     await this.db.delete(loginThrottle).where(and(eq(loginThrottle.kind, kind), eq(loginThrottle.key, key)));
   }
+}
+
+/** The session lookup with the token's hash and the time as placeholders (see findActiveSession). */
+function prepareActiveSession(db: Executor) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+        eq(users.status, 'active'),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_find_active_session');
 }
