@@ -109,8 +109,7 @@ export class CorrectiveActionsRepository {
       );
     if (f.search && withSearch) {
       const pattern = containsPattern(f.search);
-      const found = this.resolved.get(f);
-      if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
+      const found = this.resolvedFor(f);
       // Every arm on an index (the trigram index, the site and the unit indexes), so PostgreSQL can
       // OR them as bitmaps: an `in (select …)` arm made it read every action and test each. Past 500
       // sites it is that sub-select all the same: the 500 ids were an arbitrary few of the sites (no
@@ -150,6 +149,13 @@ export class CorrectiveActionsRepository {
     return pending;
   }
 
+  /** What `resolveSearch` found for this filter; a caller that did not await it is a bug. */
+  private resolvedFor(f: ActionFilter): SearchIds {
+    const found = this.resolved.get(f);
+    if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
+    return found;
+  }
+
   private async findSearchIds(search: string): Promise<SearchIds> {
     const pattern = containsPattern(search);
     const lower = search.trim().toLowerCase();
@@ -183,8 +189,7 @@ export class CorrectiveActionsRepository {
   /** The action's id, or at the exact SiteId no. or asset tag: rank 0. Undefined when nothing is exact. */
   private exactMatch(f: ActionFilter, search: string): SQL | undefined {
     const a = correctiveActions;
-    const found = this.resolved.get(f);
-    if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
+    const found = this.resolvedFor(f);
     const id = /^#?(\d{1,9})$/.exec(search.trim());
     const arms: SQL[] = [];
     if (id) arms.push(eq(a.id, Number(id[1])));
@@ -199,8 +204,7 @@ export class CorrectiveActionsRepository {
    */
   private prefixMatch(f: ActionFilter, search: string): SQL {
     const a = correctiveActions;
-    const found = this.resolved.get(f);
-    if (!found) throw new Error('the search was not resolved (call resolveSearch first)');
+    const found = this.resolvedFor(f);
     const prefix = `${escapeLike(search.trim().toLowerCase())}%`;
     return or(
       sql`lower(${a.title}) like ${prefix}`,
