@@ -246,6 +246,9 @@ describe('shop: categories, products, stock and its ledger', () => {
     await history.getByLabel('From', { exact: true }).fill(today);
     await expect.poll(() => rows.count()).toBe(2);
     expect(page.url()).toContain(`from=${today}`);
+    // The receive and adjust toasts gone first: one closing during the check is half transparent,
+    // and axe read its title's contrast mid-fade (a failure seen once on a loaded machine).
+    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
     await settle(page);
     await screenshot(page, 'shop-product-1400');
     await page.screenshot({ path: path.join(screenshotDir, 'shop-product-1400-full.png'), fullPage: true });

@@ -578,6 +578,25 @@ describe('site management', () => {
       expect(newest.sites[0]!.id).toBe(ids.percent);
     });
 
+    it("shows each site's units on the page, searched or not", async () => {
+      const [type] = await ctx.db
+        .insert(equipmentTypes)
+        .values({ name: `Hose reel ${tag()}`, category: 'Fire protection' })
+        .returning();
+      await ctx.db.insert(equipment).values([
+        { siteId: ids.alpha!, equipmentTypeId: type!.id, assetTag: `HR-1-${word}`, name: 'Hose reel 1' },
+        { siteId: ids.alpha!, equipmentTypeId: type!.id, assetTag: `HR-2-${word}`, name: 'Hose reel 2' },
+        { siteId: ids.delta!, equipmentTypeId: type!.id, assetTag: `HR-3-${word}`, name: 'Hose reel 3' },
+      ]);
+      const expected = { [ids.alpha!]: 2, [ids.delta!]: 1, [ids.gamma!]: 0 };
+      const units = (page: Awaited<ReturnType<typeof list>>) =>
+        Object.fromEntries(page.sites.filter((s) => s.id in expected).map((s) => [s.id, s.equipmentCount]));
+      // By relevance while searching, by a column order, and the register without a search.
+      expect(units(await list(`search=${word}`))).toEqual(expected);
+      expect(units(await list(`search=${word}&sort=name`))).toEqual(expected);
+      expect(units(await list(`city=Nashik${word}`))).toEqual(expected);
+    });
+
     it('refuses unknown sorts, statuses and page sizes naming the parameter', async () => {
       for (const [query, field] of [
         ['sort=password', 'sort'],

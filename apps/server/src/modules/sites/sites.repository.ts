@@ -23,6 +23,9 @@ export interface SiteWithClient {
   client: ClientRow | null;
 }
 
+/** A row of the register's page: the site, its client and how many units it holds. */
+export type SiteListRow = SiteWithClient & { equipmentCount: number };
+
 export interface SiteListFilter {
   search?: string | undefined;
   status?: SiteStatus | undefined;
@@ -54,6 +57,16 @@ export const clientColumns = {
   status: users.status,
   userType: users.userType,
   deletedAt: users.deletedAt,
+};
+
+/**
+ * A page row's columns: the units are counted in the same statement (one count on the equipment's
+ * site index per row) rather than in a statement of their own after the page, a round trip fewer.
+ */
+const listRowColumns = {
+  site: sites,
+  client: clientColumns,
+  equipmentCount: sql<number>`(select count(*)::int from ${equipment} where ${equipment.siteId} = ${sites.id})`,
 };
 
 /** Sites per status; `capped` when more than SITE_COUNT_CAP match (the figures are then lower bounds). */
@@ -123,9 +136,9 @@ export class SitesRepository {
     sort: SiteSort | undefined,
     offset: number,
     limit: number,
-  ): Promise<SiteWithClient[]> {
+  ): Promise<SiteListRow[]> {
     return this.db
-      .select({ site: sites, client: clientColumns })
+      .select(listRowColumns)
       .from(sites)
       .leftJoin(users, eq(users.id, sites.clientId))
       .where(this.conditions(plan, true))
@@ -155,7 +168,7 @@ export class SitesRepository {
     sort: SiteSort,
     offset: number,
     limit: number,
-  ): Promise<{ rows: SiteWithClient[]; counts: SiteCounts }> {
+  ): Promise<{ rows: SiteListRow[]; counts: SiteCounts }> {
     const [ids, counts] = await Promise.all([
       sort === 'relevance' || sort === '-relevance'
         ? this.relevancePageIds(plan, offset, limit)
@@ -164,7 +177,7 @@ export class SitesRepository {
     ]);
     if (ids.length === 0) return { rows: [], counts };
     const found = await this.db
-      .select({ site: sites, client: clientColumns })
+      .select(listRowColumns)
       .from(sites)
       .leftJoin(users, eq(users.id, sites.clientId))
       .where(inArray(sites.id, ids));

@@ -32,6 +32,7 @@ import { personName, toSite, toSiteClient } from './sites.mapper.js';
 import {
   SITE_COUNT_CAP,
   type SiteInsert,
+  type SiteListRow,
   type SiteRow,
   SitesRepository,
   type SiteWithClient,
@@ -200,16 +201,15 @@ export class SitesService {
     });
   }
 
-  private async listResponse(
-    rows: SiteWithClient[],
+  private listResponse(
+    rows: SiteListRow[],
     query: SiteListQueryValues,
     totals: { total: number; totalIsCapped: boolean; counts: SiteListResponse['counts'] },
-  ): Promise<SiteListResponse> {
-    const equipmentCounts = await this.repo.equipmentCounts(rows.map((r) => r.site.id));
+  ): SiteListResponse {
     return {
-      sites: rows.map(({ site, client }) => ({
+      sites: rows.map(({ site, client, equipmentCount }) => ({
         ...toSite(site, client),
-        equipmentCount: equipmentCounts.get(site.id) ?? 0,
+        equipmentCount: Number(equipmentCount),
       })),
       pagination: {
         page: query.page,
