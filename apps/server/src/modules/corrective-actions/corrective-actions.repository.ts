@@ -216,11 +216,11 @@ export class CorrectiveActionsRepository {
 
   /**
    * 0: the action's id, or at the exact SiteId no. or asset tag; 1: `prefixMatch`; 2: the rest.
-   * `exact` is `exactMatch`'s condition, worked out once by the caller.
+   * The caller works `exact` (`exactMatch`) and `prefix` out once: each also selects its own arm.
    */
-  private matchRank(f: ActionFilter, search: string, exact: SQL | undefined): SQL {
+  private matchRank(exact: SQL | undefined, prefix: SQL): SQL {
     return sql`case when ${exact ?? sql`false`} then 0
-      when ${this.prefixMatch(f, search)} then 1
+      when ${prefix} then 1
       else 2 end`;
   }
 
@@ -244,10 +244,11 @@ export class CorrectiveActionsRepository {
       // The pool is the same for every page, so paging keeps one order.
       const where = and(...this.conditions(f));
       const exact = this.exactMatch(f, f.search);
+      const prefix = this.prefixMatch(f, f.search);
       const ranked = {
         id: a.id,
         dueOn: a.dueOn,
-        tier: this.matchRank(f, f.search, exact).as('tier'),
+        tier: this.matchRank(exact, prefix).as('tier'),
         rank: sql<number>`similarity(${correctiveActionSearchText(a)}, ${f.search})`.as('rank'),
       };
       const inWindow = this.db
@@ -259,7 +260,7 @@ export class CorrectiveActionsRepository {
       const prefixed = this.db
         .select(ranked)
         .from(a)
-        .where(and(...this.conditions(f, false), this.prefixMatch(f, f.search)))
+        .where(and(...this.conditions(f, false), prefix))
         .orderBy(asc(a.dueOn), asc(a.id))
         .limit(PREFIX_WINDOW);
       const withPrefixed = inWindow.union(prefixed);
