@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -82,16 +83,84 @@ export async function measureSql(
     await run();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
   return {
     name,
     connections: 1,
     requestsPerSecond: times.length / durationSeconds,
-    p50: at(0.5),
-    p99: at(0.99),
+    ...percentiles(times),
     non2xx: 0,
+  };
+}
+
+/** p50 and p99 of sorted times, to a tenth of a millisecond. */
+function percentiles(times: number[]): { p50: number; p99: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** One GET on a kept-alive connection, its body read to the end; rejects on a status other than 2xx. */
+function getOnce(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () =>
+        (response.statusCode ?? 0) < 300
+          ? resolve()
+          : reject(new Error(`${url.pathname}: ${response.statusCode}`)),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * The route and its raw SQL taken in turn, one request then one round of statements, for
+ * `durationSeconds`: both see the same minutes of the host, so a neighbour's burst lands on both
+ * series alike (run one after the other, the two could meet different hosts). Times to a tenth of
+ * a millisecond, where autocannon's are whole milliseconds.
+ */
+export async function measureInterleaved(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  runSql: () => Promise<void>,
+  durationSeconds: number,
+): Promise<{ route: Measurement; rawSql: Measurement }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const target = new URL(url);
+  const routeTimes: number[] = [];
+  const sqlTimes: number[] = [];
+  try {
+    // A few of each first, so neither pays for the first connection or the first plan.
+    for (let i = 0; i < 5; i++) {
+      await getOnce(agent, target, headers);
+      await runSql();
+    }
+    const until = Date.now() + durationSeconds * 1000;
+    while (Date.now() < until) {
+      let started = performance.now();
+      await getOnce(agent, target, headers);
+      routeTimes.push(performance.now() - started);
+      started = performance.now();
+      await runSql();
+      sqlTimes.push(performance.now() - started);
+    }
+  } finally {
+    agent.destroy();
+  }
+  const row = (label: string, times: number[]): Measurement => ({
+    name: label,
+    connections: 1,
+    requestsPerSecond: times.length / durationSeconds,
+    ...percentiles(times),
+    non2xx: 0,
+  });
+  return {
+    route: row(`  ${name}, taken in turn`, routeTimes),
+    rawSql: row('  raw SQL, taken in turn', sqlTimes),
   };
 }
 

@@ -115,6 +115,7 @@ import {
   HELLO_PATH,
   type Measurement,
   measure,
+  measureInterleaved,
   measureSql,
   registerHelloRoute,
 } from './harness.js';
@@ -318,6 +319,18 @@ async function runDriver(driver: 'pglite' | 'postgres') {
           const rawRun = await measureSql(`  raw SQL, written plainly`, () => raw(statements), DURATION);
           console.log(formatRow(rawRun));
           console.log(`   ${ratioLine(one, rawRun, benchCase.goals?.p99OverRawSql)}`);
+          const turns = await measureInterleaved(
+            'route',
+            `${baseURL}${path}`,
+            headers,
+            () => raw(statements),
+            DURATION,
+          );
+          console.log(formatRow(turns.route));
+          console.log(formatRow(turns.rawSql));
+          console.log(
+            `   ${ratioLine(turns.route, turns.rawSql, benchCase.goals?.p99OverRawSql)}, taken in turn`,
+          );
           if (benchCase.recordPlans && database.pool) {
             // The route's own statements on the same page, sent back to back on one connection: what
             // the route costs without HTTP, authentication and JSON.

@@ -144,6 +144,25 @@ export async function countCappedInOrder(
 }
 
 /**
+ * A page's ids as a table the rows' own select joins: `ids` is a select of one column, the page's
+ * ids in page order. `array(…)` keeps that order and `with ordinality` numbers it, so the rows come
+ * in page order from the same statement as their ids: one round trip to the database instead of
+ * the ids' and then the rows' (docs/search.md, "Where a rare term's request goes"). Join it with
+ * `onPageId(table.id)` and order by `pageIdsOrder`.
+ */
+export function pageIds(ids: SQL): SQL {
+  return sql`unnest(array(${ids})) with ordinality as page_ids(id, ord)`;
+}
+
+/** The join condition of `pageIds` on the rows' primary key. */
+export function onPageId(id: AnyColumn): SQL {
+  return sql`page_ids.id = ${id}`;
+}
+
+/** The page's order, for the select that joins `pageIds`. */
+export const pageIdsOrder = sql`page_ids.ord`;
+
+/**
  * `rows` in the order of `ids`: a page whose ids were ranked first and whose rows were then read by
  * primary key (`where id in (…)` answers in no particular order). An id without a row is left out.
  */

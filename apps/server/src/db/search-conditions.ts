@@ -212,14 +212,15 @@ export interface RelevancePage {
  * The ids of one relevance page (issue 22): each rank is its own arm cut at offset + limit rows in
  * its own order, so PostgreSQL takes each from the index that fits; the arms are merged, each id
  * kept once at its best rank, and ordered by rank, then the list's date newest first, then id (or
- * its key ascending). The site register, the user list and the shop's product, order and bill lists
- * end their relevance page with it.
+ * its key ascending). A select, not run on its own: the site register, the user list and the shop's
+ * product, order and bill lists join their rows to it (`pageIds`), so a relevance page is one
+ * statement.
  */
-export async function rankedPageIds(db: Executor, page: RelevancePage): Promise<number[]> {
+export function rankedPageIds(page: RelevancePage): SQL {
   const { table, id, sortKey, armOrder, offset, limit } = page;
   const window = offset + limit;
   const within = page.ascending ? sql`sort_at asc, id asc` : sql`sort_at desc, id desc`;
-  const result = await db.execute<{ id: number }>(sql`
+  return sql`
       with exact as (
         select ${id} as id, ${sortKey} as sort_at, 0 as rank
         from ${table} where ${page.exact}
@@ -247,6 +248,5 @@ export async function rankedPageIds(db: Executor, page: RelevancePage): Promise<
         group by id
       ) as ranked
       order by rank, ${within}
-      limit ${limit} offset ${offset}`);
-  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+      limit ${limit} offset ${offset}`;
 }

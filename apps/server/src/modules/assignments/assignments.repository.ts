@@ -7,7 +7,9 @@ import {
   countCappedInOrder,
   escapeLike,
   firstRowsPerKey,
-  inIdOrder,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
   perKeyCount,
 } from '../../db/query-helpers.js';
 import {
@@ -235,9 +237,13 @@ export class AssignmentsRepository {
     const relevance = search && (!filter.sort || filter.sort.replace(/^-/, '') === 'relevance');
     const sort = filter.sort?.replace(/^-/, '') === 'relevance' ? undefined : filter.sort;
     const page = relevance
-      ? this.relevancePageIds(filter, search, filter.offset, filter.limit).then((ids) =>
-          this.rowsInOrder(ids),
-        )
+      ? // The ranked ids and their rows in one statement (`pageIds`).
+        this.selectWithRefs()
+          .innerJoin(
+            pageIds(this.relevancePageIds(filter, search, filter.offset, filter.limit)),
+            onPageId(assignments.id),
+          )
+          .orderBy(pageIdsOrder)
       : this.selectWithRefs()
           .where(where)
           .orderBy(...this.orderBy(sort))
@@ -266,12 +272,12 @@ export class AssignmentsRepository {
    * a rank (the list's default order). The ranks are disjoint conditions on `assignments` alone,
    * each its own arm cut at offset + limit, so none ranks every match.
    */
-  private async relevancePageIds(
+  private relevancePageIds(
     filter: AssignmentFilter,
     search: ResolvedSearch,
     offset: number,
     limit: number,
-  ): Promise<number[]> {
+  ): SQL {
     const filters = this.conditions(filter, undefined);
     const window = offset + limit;
     const exact = or(
@@ -333,22 +339,14 @@ export class AssignmentsRepository {
         rank,
       });
     };
-    const result = await this.db.execute<{ id: number }>(sql`
+    return sql`
       select id from (
         ${arm(0, exact, search.assignmentId === null ? { sites: search.exactSiteIds, inspectors: [], templates: [] } : null)}
         union all ${arm(1, and(prefix, sql`not (${exact})`)!, { sites: search.prefixSiteIds, inspectors: search.prefixInspectorIds, templates: search.prefixTemplateIds })}
         union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, beyond === null ? { sites: restSiteIds, inspectors: restInspectorIds, templates: restTemplateIds } : null)}
       ) as arms
       order by rank, due_on, id
-      limit ${limit} offset ${offset}`);
-    return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
-  }
-
-  /** The assignments of `ids` with their names, in that order. */
-  private async rowsInOrder(ids: number[]) {
-    if (!ids.length) return [];
-    const rows = await this.selectWithRefs().where(inArray(assignments.id, ids));
-    return inIdOrder(ids, rows, (r) => r.assignment.id);
+      limit ${limit} offset ${offset}`;
   }
 
   /** Every match, exactly (an export's row count). */

@@ -7,7 +7,15 @@ import {
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
-import { containsPattern, countCapped, escapeLike, inIdOrder, parseSort } from '../../db/query-helpers.js';
+import {
+  containsPattern,
+  countCapped,
+  escapeLike,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
+  parseSort,
+} from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -182,22 +190,28 @@ export class EquipmentRepository {
     limit: number,
   ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean } | undefined> {
     const term = (filters.search ?? '').trim().toLowerCase();
-    const result = await this.db.execute<{ id: number; n: number }>(sql`
+    // The page's ids, numbered in page order and each carrying the count, as the table the rows
+    // join (`onPageId`, `pageIdsOrder`): the page and its rows in one statement.
+    const page = sql`(
       with matched as materialized (
         select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, ${this.rankOf(term)} as rank
         from ${equipment} where ${this.where(filters, today)}
       ), first_matches as (select * from matched limit ${EQUIPMENT_COUNT_CAP + 1})
-      select id, (select count(*) from first_matches)::int as n from first_matches
-      order by rank, next_due_on asc nulls last, id asc
-      limit ${limit} offset ${offset}`);
-    const found = (result as unknown as { rows: Array<{ id: number; n: number }> }).rows;
+      select id, (select count(*) from first_matches)::int as n,
+        row_number() over (order by rank, next_due_on asc nulls last, id asc) as ord
+      from first_matches
+      order by ord
+      limit ${limit} offset ${offset}) as page_ids`;
+    const found = await this.selectWithRefs({ n: sql<number>`page_ids.n` })
+      .innerJoin(page, onPageId(equipment.id))
+      .orderBy(pageIdsOrder);
     const total = found.length
       ? Number(found[0]!.n)
       : offset > 0
         ? await this.countMatches(filters, today)
         : 0;
     if (total > EQUIPMENT_COUNT_CAP) return undefined;
-    return { rows: await this.withRefs(found.map((r) => Number(r.id))), total, capped: false };
+    return { rows: found.map(({ unit, site, type }) => ({ unit, site, type })), total, capped: false };
   }
 
   /** The matches up to the cap + 1 (a page past the last one has no row to carry the count). */
@@ -211,16 +225,13 @@ export class EquipmentRepository {
     return capped ? total + 1 : total;
   }
 
-  /** Units by id with their site and type, in the order of `ids`. */
-  private async withRefs(ids: number[]): Promise<EquipmentWithRefs[]> {
-    if (ids.length === 0) return [];
-    const found = await this.db
-      .select({ unit: equipment, site: siteRef, type: typeRef })
+  /** Units with their site and type (and `extra` columns), for a page's ids to be joined to. */
+  private selectWithRefs<Extra extends Record<string, SQL.Aliased | SQL>>(extra: Extra) {
+    return this.db
+      .select({ unit: equipment, site: siteRef, type: typeRef, ...extra })
       .from(equipment)
       .innerJoin(sites, eq(sites.id, equipment.siteId))
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId))
-      .where(inArray(equipment.id, ids));
-    return inIdOrder(ids, found, (r) => r.unit.id);
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipment.equipmentTypeId));
   }
 
   /**
@@ -253,7 +264,7 @@ export class EquipmentRepository {
       sql`lower(${equipment.serialNumber}) like ${prefix}`,
     )!;
     const urgent = sql`${equipment.nextDueOn} asc nulls last, ${equipment.id} asc`;
-    const result = await this.db.execute<{ id: number }>(sql`
+    const ids = sql`
       with exact as (
         select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, 0 as rank
         from ${equipment} where ${within(exact)}
@@ -273,10 +284,9 @@ export class EquipmentRepository {
         group by id
       ) as ranked
       order by rank, next_due_on asc nulls last, id asc
-      limit ${limit} offset ${offset}`);
-    return this.withRefs(
-      (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id)),
-    );
+      limit ${limit} offset ${offset}`;
+    // The ranked ids and their rows in one statement (`pageIds`).
+    return this.selectWithRefs({}).innerJoin(pageIds(ids), onPageId(equipment.id)).orderBy(pageIdsOrder);
   }
 
   /** How many units match the filters, exactly (an export's row count). */

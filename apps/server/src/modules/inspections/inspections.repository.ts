@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { anyId, firstRowsPerKey, inIdOrder, parseSort, perKeyCount } from '../../db/query-helpers.js';
+import {
+  anyId,
+  firstRowsPerKey,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
+  parseSort,
+  perKeyCount,
+} from '../../db/query-helpers.js';
 import {
   assignments,
   equipment,
@@ -244,23 +252,24 @@ export class InspectionsRepository {
     const field = sort?.replace(/^-/, '') ?? 'completedAt';
     let rows: SummaryRow[];
     if (relevance && filter.search) {
-      rows = await this.summariesInOrder(
-        await this.relevancePageIds(filter, filter.search, paging.offset, paging.limit),
+      rows = await this.summariesOfPage(
+        this.relevancePageIds(filter, filter.search, paging.offset, paging.limit),
       );
     } else if (field === 'completedAt' || field === 'result') {
       // The page's ids first, from `inspections` alone: an ordered range of a partial index that stops
-      // after `limit` rows. Joined in the same statement, PostgreSQL would rather hash-join every
-      // match and sort (3 s for an unfiltered first page at a million rows).
-      const ids = (
-        await this.db
+      // after `limit` rows. Joined to the names as tables, PostgreSQL would rather hash-join every
+      // match and sort (3 s for an unfiltered first page at a million rows); as `pageIds`' array
+      // they are a plan of their own, run before the join.
+      rows = await this.summariesOfPage(
+        this.db
           .select({ id: inspections.id })
           .from(inspections)
           .where(where)
           .orderBy(...order)
           .offset(paging.offset)
           .limit(paging.limit)
-      ).map((r) => r.id);
-      rows = await this.summariesInOrder(ids);
+          .getSQL(),
+      );
     } else {
       rows = (await this.selectSummary()
         .where(where)
@@ -285,12 +294,7 @@ export class InspectionsRepository {
    * `inspections_completed_idx` backwards until enough match (a word in hundreds of sites: a few
    * hundred rows), never by ranking every match.
    */
-  private async relevancePageIds(
-    filter: HistoryFilter,
-    search: HistorySearch,
-    offset: number,
-    limit: number,
-  ): Promise<number[]> {
+  private relevancePageIds(filter: HistoryFilter, search: HistorySearch, offset: number, limit: number): SQL {
     const filters = filtersWithoutSearch(filter);
     const window = offset + limit;
     const exact = or(
@@ -341,15 +345,14 @@ export class InspectionsRepository {
         rank,
       });
     };
-    const result = await this.db.execute<{ id: number }>(sql`
+    return sql`
       select id from (
         ${arm(0, exact, search.inspectionId === null ? { sites: search.exactSiteIds, inspectors: [] } : null)}
         union all ${arm(1, and(prefix, sql`not (${exact})`)!, { sites: search.prefixSiteIds, inspectors: search.prefixInspectorIds })}
         union all ${arm(2, and(rest, sql`not (${exact})`, sql`not (${prefix})`)!, beyond === null ? { sites: restSiteIds, inspectors: restInspectorIds } : null)}
       ) as arms
       order by rank, completed_at desc, id desc
-      limit ${limit} offset ${offset}`);
-    return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+      limit ${limit} offset ${offset}`;
   }
 
   /**
@@ -396,22 +399,25 @@ export class InspectionsRepository {
         )
       : historyWhere(filter);
     // As the history's page: the batch's ids off the index, then their names.
-    const ids = (
-      await this.db
+    return this.summariesOfPage(
+      this.db
         .select({ id: inspections.id })
         .from(inspections)
         .where(where)
         .orderBy(...newestFirst)
         .limit(limit)
-    ).map((r) => r.id);
-    return this.summariesInOrder(ids);
+        .getSQL(),
+    );
   }
 
-  /** The summaries of `ids` (read off an index in the wanted order), joined for their names, in that order. */
-  private async summariesInOrder(ids: number[]): Promise<SummaryRow[]> {
-    if (!ids.length) return [];
-    const rows = (await this.selectSummary().where(inArray(inspections.id, ids))) as SummaryRow[];
-    return inIdOrder(ids, rows, (r) => r.inspection.id);
+  /**
+   * The summaries of a page whose ids `ids` selects (off an index, in the wanted order), joined for
+   * their names, in that order: one statement (`pageIds`).
+   */
+  private async summariesOfPage(ids: SQL): Promise<SummaryRow[]> {
+    return (await this.selectSummary()
+      .innerJoin(pageIds(ids), onPageId(inspections.id))
+      .orderBy(pageIdsOrder)) as SummaryRow[];
   }
 
   /** A completed inspection with what its detail and report show; undefined when none or not completed. */

@@ -1,7 +1,15 @@
 import type { BillKind, BillListQuery, billSortFields } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, indexOrder, inIdOrder, parseSort } from '../../db/query-helpers.js';
+import {
+  containsPattern,
+  escapeLike,
+  indexOrder,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
+  parseSort,
+} from '../../db/query-helpers.js';
 import {
   shopBillLines,
   shopBillSeries,
@@ -397,10 +405,11 @@ export class ShopBillsRepository {
   async list(query: BillListQuery): Promise<BillListRow[]> {
     const offset = (query.page - 1) * query.limit;
     if (!query.sort && query.search) {
-      const ids = await this.relevancePageIds(query, offset, query.limit);
-      if (ids.length === 0) return [];
-      const found = (await this.selectList().where(inArray(shopBills.id, ids))).map(flatten);
-      return inIdOrder(ids, found, (r) => r.id);
+      // The ranked ids and their rows in one statement (`pageIds`).
+      const rows = await this.selectList()
+        .innerJoin(pageIds(this.relevancePageIds(query, offset, query.limit)), onPageId(shopBills.id))
+        .orderBy(pageIdsOrder);
+      return rows.map(flatten);
     }
     const { field, desc: descending } = parseSort<BillSortField>(query.sort, 'issuedOn');
     const order = query.sort
@@ -422,11 +431,11 @@ export class ShopBillsRepository {
    * date index read backwards until enough bills match (a common one). One statement ranking every
    * match sorted all 20,000 bills behind a word in one client in five (issue 22).
    */
-  private async relevancePageIds(query: BillListQuery, offset: number, limit: number): Promise<number[]> {
+  private relevancePageIds(query: BillListQuery, offset: number, limit: number): SQL {
     const term = (query.search ?? '').trim().toLowerCase();
     const others = this.where({ ...query, search: undefined });
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
-    return rankedPageIds(this.db, {
+    return rankedPageIds({
       table: shopBills,
       id: shopBills.id,
       sortKey: shopBills.issuedOn,

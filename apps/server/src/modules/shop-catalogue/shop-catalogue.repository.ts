@@ -9,7 +9,15 @@ import type {
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, inIdOrder, parseSort } from '../../db/query-helpers.js';
+import {
+  containsPattern,
+  escapeLike,
+  inIdOrder,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
+  parseSort,
+} from '../../db/query-helpers.js';
 import {
   equipmentTypes,
   shopCategories,
@@ -265,14 +273,16 @@ export class ShopCatalogueRepository {
     if (query.search && !query.sort) {
       // The count first: it says whether the matches are few enough to sort them all (see below).
       const total = await this.countCapped(where);
-      const ids = await this.relevancePageIds(
+      const ids = this.relevancePageIds(
         query.search,
         this.productFilters({ ...query, search: undefined }),
         offset,
         query.limit,
         total <= PRODUCT_NAME_WALK_MIN_MATCHES,
       );
-      const rows = ids.length ? await this.productViews(ids) : [];
+      const rows = (
+        await this.selectProducts().innerJoin(pageIds(ids), onPageId(shopProducts.id)).orderBy(pageIdsOrder)
+      ).map((r) => ({ ...r.product, categoryName: r.categoryName }));
       return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
     }
 
@@ -317,10 +327,10 @@ export class ShopCatalogueRepository {
     offset: number,
     limit: number,
     sortAllMatches: boolean,
-  ): Promise<number[]> {
+  ): SQL {
     const term = search.toLowerCase();
     const within = (condition: SQL) => and(condition, ...others)!;
-    return rankedPageIds(this.db, {
+    return rankedPageIds({
       table: shopProducts,
       id: shopProducts.id,
       sortKey: sql`lower(${shopProducts.name})`,

@@ -1,7 +1,15 @@
 import { type OrderStatus, type OrderTotals, type orderSortFields, orderStatuses } from '@inspecta/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike, indexOrder, inIdOrder, parseSort } from '../../db/query-helpers.js';
+import {
+  containsPattern,
+  escapeLike,
+  indexOrder,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
+  parseSort,
+} from '../../db/query-helpers.js';
 import {
   auditEvents,
   shopBillShipments,
@@ -348,14 +356,14 @@ export class OrdersRepository {
   ): Promise<OrderListRow[]> {
     const offset = (page - 1) * limit;
     if (!sort && filter.search) {
-      const ids = await this.relevancePageIds(filter, offset, limit);
-      if (ids.length === 0) return [];
-      const found = (await this.db
+      // The ranked ids and their rows in one statement (`pageIds`).
+      const rows = await this.db
         .select(listColumns)
         .from(shopOrders)
+        .innerJoin(pageIds(this.relevancePageIds(filter, offset, limit)), onPageId(shopOrders.id))
         .innerJoin(users, eq(users.id, shopOrders.clientId))
-        .where(inArray(shopOrders.id, ids))) as OrderListRow[];
-      return inIdOrder(ids, found, (r) => r.id);
+        .orderBy(pageIdsOrder);
+      return rows as OrderListRow[];
     }
     const { field, desc } = parseSort<OrderSortField>(sort, 'placedAt');
     const order = sort
@@ -380,12 +388,12 @@ export class OrdersRepository {
    * placed index read backwards until enough rows match (a common one). Ranking every match in one
    * statement sorted all 20,000 orders behind a word in one client in five (issue 22).
    */
-  private async relevancePageIds(filter: OrderFilter, offset: number, limit: number): Promise<number[]> {
+  private relevancePageIds(filter: OrderFilter, offset: number, limit: number): SQL {
     const term = (filter.search ?? '').trim().toLowerCase();
     const number = normalisedOrderNumber(term) ?? term.toUpperCase();
     const others = this.conditions({ ...filter, search: undefined }, true);
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
-    return rankedPageIds(this.db, {
+    return rankedPageIds({
       table: shopOrders,
       id: shopOrders.id,
       sortKey: shopOrders.placedAt,

@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, type UserSortField, type UserType } from '@inspecta/con
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { countCapped, escapeLike, inIdOrder } from '../../db/query-helpers.js';
+import { countCapped, escapeLike, onPageId, pageIds, pageIdsOrder } from '../../db/query-helpers.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
 import { type RelevancePage, rankedPageIds, userSearchCondition } from '../../db/search-conditions.js';
 
@@ -171,15 +171,14 @@ export class UsersRepository {
       .limit(filter.limit);
   }
 
-  private async relevancePage(filter: UserListFilter): Promise<UserRecord[]> {
-    const ids = await rankedPageIds(this.db, {
-      ...relevanceArms(filter),
-      offset: filter.offset,
-      limit: filter.limit,
-    });
-    if (ids.length === 0) return [];
-    const found = await this.db.select(recordColumns).from(users).where(inArray(users.id, ids));
-    return inIdOrder(ids, found, (r) => r.id);
+  /** The ranked ids and their rows in one statement (`pageIds`). */
+  private relevancePage(filter: UserListFilter): Promise<UserRecord[]> {
+    const ids = rankedPageIds({ ...relevanceArms(filter), offset: filter.offset, limit: filter.limit });
+    return this.db
+      .select(recordColumns)
+      .from(users)
+      .innerJoin(pageIds(ids), onPageId(users.id))
+      .orderBy(pageIdsOrder);
   }
 
   async count(filter: UserFilter): Promise<number> {
