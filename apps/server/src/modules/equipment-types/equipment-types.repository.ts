@@ -3,9 +3,17 @@ import {
   type equipmentTypeSortFields,
   LIST_COUNT_CAP,
 } from '@inspecta/contract';
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, countCapped, escapeLike, inIdOrder, parseSort } from '../../db/query-helpers.js';
+import {
+  containsPattern,
+  countCapped,
+  escapeLike,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
+  parseSort,
+} from '../../db/query-helpers.js';
 import { equipment, equipmentTypeSearchText, equipmentTypes, templates } from '../../db/schema.js';
 
 export type EquipmentTypeRow = typeof equipmentTypes.$inferSelect;
@@ -89,29 +97,37 @@ export class EquipmentTypesRepository {
     const offset = (query.page - 1) * query.limit;
     const prefix = `${escapeLike(term)}%`;
     const name = sql`lower(${equipmentTypes.name})`;
-    const first = await this.db.execute<{ id: number; n: number }>(sql`
+    // The first matches' page, numbered in page order and each carrying the count, as the table the
+    // rows join (`onPageId`, `pageIdsOrder`): the page and its rows in one statement.
+    const firstPage = sql`(
       with matched as materialized (
         select ${equipmentTypes.id} as id, ${name} as name_key,
                case when ${name} = ${term} then 0 when ${name} like ${prefix} then 1 else 2 end as rank
         from ${equipmentTypes} where ${where}
       ), first_matches as (select * from matched limit ${LIST_COUNT_CAP + 1})
-      select id, (select count(*) from first_matches)::int as n from first_matches
-      order by rank, name_key, id
-      limit ${query.limit} offset ${offset}`);
-    const found = (first as unknown as { rows: Array<{ id: number; n: number }> }).rows;
+      select id, (select count(*) from first_matches)::int as n,
+        row_number() over (order by rank, name_key, id) as ord
+      from first_matches
+      order by ord
+      limit ${query.limit} offset ${offset}) as page_ids`;
+    const found = await this.db
+      .select({ type: equipmentTypes, installedCount, n: sql<number>`page_ids.n` })
+      .from(equipmentTypes)
+      .innerJoin(firstPage, onPageId(equipmentTypes.id))
+      .orderBy(pageIdsOrder);
     const n = found.length ? Number(found[0]!.n) : 0;
     const counted =
       found.length || offset === 0
         ? { total: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP }
         : await countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP);
     const { total, capped } = counted;
-    let ids = found.map((r) => Number(r.id));
+    let rows: Array<{ type: EquipmentTypeRow; installedCount: number }> = found;
     if (capped) {
       const others = this.filters({ ...query, search: undefined });
       const within = (condition: SQL) => (others ? and(condition, others)! : condition);
       const window = offset + query.limit;
       // A name equal to or starting with the term contains it: these arms need no other test.
-      const arms = await this.db.execute<{ id: number }>(sql`
+      const arms = sql`
         with exact as (
           select ${equipmentTypes.id} as id, ${name} as name_key, 0 as rank
           from ${equipmentTypes} where ${within(sql`${name} = ${term}`)}
@@ -130,17 +146,15 @@ export class EquipmentTypesRepository {
           group by id
         ) as ranked
         order by rank, name_key, id
-        limit ${query.limit} offset ${offset}`);
-      ids = (arms as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+        limit ${query.limit} offset ${offset}`;
+      rows = await this.db
+        .select({ type: equipmentTypes, installedCount })
+        .from(equipmentTypes)
+        .innerJoin(pageIds(arms), onPageId(equipmentTypes.id))
+        .orderBy(pageIdsOrder);
     }
-    if (ids.length === 0) return { rows: [], total, capped };
-    const rows = await this.db
-      .select({ type: equipmentTypes, installedCount })
-      .from(equipmentTypes)
-      .where(inArray(equipmentTypes.id, ids));
-    const ordered = inIdOrder(ids, rows, (r) => r.type.id);
     return {
-      rows: ordered.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
+      rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
       total,
       capped,
     };
