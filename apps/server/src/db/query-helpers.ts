@@ -154,6 +154,34 @@ export function pageIds(ids: SQL): SQL {
   return sql`unnest(array(${ids})) with ordinality as page_ids(id, ord)`;
 }
 
+/**
+ * A relevance page taken from a term's first `cap + 1` matches, as the table the rows join (with
+ * `onPageId` and `pageIdsOrder`, as `pageIds`). `matched` selects `id` and the columns `order`
+ * ranks by; it is a materialized CTE, so PostgreSQL plans it without the LIMIT (through the trigram
+ * index) and still reads it only until cap + 1 rows. Those are ranked in memory, numbered in page
+ * order, and every row carries their count as `firstMatchesCount`: the page, its rows and the
+ * total in one statement. A count above `cap` means the matches go on past it.
+ */
+export function firstMatchesPage(page: {
+  matched: SQL;
+  order: SQL;
+  cap: number;
+  limit: number;
+  offset: number;
+}): SQL {
+  return sql`(
+      with matched as materialized (${page.matched}),
+      first_matches as (select * from matched limit ${page.cap + 1})
+      select id, (select count(*) from first_matches)::int as n,
+        row_number() over (order by ${page.order}) as ord
+      from first_matches
+      order by ord
+      limit ${page.limit} offset ${page.offset}) as page_ids`;
+}
+
+/** The count of `firstMatchesPage`'s first matches (up to cap + 1), on each of its rows. */
+export const firstMatchesCount = sql<number>`page_ids.n`;
+
 /** The join condition of `pageIds` on the rows' primary key. */
 export function onPageId(id: AnyColumn): SQL {
   return sql`page_ids.id = ${id}`;

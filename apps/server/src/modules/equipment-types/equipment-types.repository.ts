@@ -9,6 +9,8 @@ import {
   containsPattern,
   countCapped,
   escapeLike,
+  firstMatchesCount,
+  firstMatchesPage,
   onPageId,
   pageIds,
   pageIdsOrder,
@@ -97,21 +99,18 @@ export class EquipmentTypesRepository {
     const offset = (query.page - 1) * query.limit;
     const prefix = `${escapeLike(term)}%`;
     const name = sql`lower(${equipmentTypes.name})`;
-    // The first matches' page, numbered in page order and each carrying the count, as the table the
-    // rows join (`onPageId`, `pageIdsOrder`): the page and its rows in one statement.
-    const firstPage = sql`(
-      with matched as materialized (
+    const firstPage = firstMatchesPage({
+      matched: sql`
         select ${equipmentTypes.id} as id, ${name} as name_key,
                case when ${name} = ${term} then 0 when ${name} like ${prefix} then 1 else 2 end as rank
-        from ${equipmentTypes} where ${where}
-      ), first_matches as (select * from matched limit ${LIST_COUNT_CAP + 1})
-      select id, (select count(*) from first_matches)::int as n,
-        row_number() over (order by rank, name_key, id) as ord
-      from first_matches
-      order by ord
-      limit ${query.limit} offset ${offset}) as page_ids`;
+        from ${equipmentTypes} where ${where}`,
+      order: sql`rank, name_key, id`,
+      cap: LIST_COUNT_CAP,
+      limit: query.limit,
+      offset,
+    });
     const found = await this.db
-      .select({ type: equipmentTypes, installedCount, n: sql<number>`page_ids.n` })
+      .select({ type: equipmentTypes, installedCount, n: firstMatchesCount })
       .from(equipmentTypes)
       .innerJoin(firstPage, onPageId(equipmentTypes.id))
       .orderBy(pageIdsOrder);

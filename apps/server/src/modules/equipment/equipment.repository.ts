@@ -11,6 +11,8 @@ import {
   containsPattern,
   countCapped,
   escapeLike,
+  firstMatchesCount,
+  firstMatchesPage,
   onPageId,
   pageIds,
   pageIdsOrder,
@@ -190,19 +192,16 @@ export class EquipmentRepository {
     limit: number,
   ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean } | undefined> {
     const term = (filters.search ?? '').trim().toLowerCase();
-    // The page's ids, numbered in page order and each carrying the count, as the table the rows
-    // join (`onPageId`, `pageIdsOrder`): the page and its rows in one statement.
-    const page = sql`(
-      with matched as materialized (
+    const page = firstMatchesPage({
+      matched: sql`
         select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, ${this.rankOf(term)} as rank
-        from ${equipment} where ${this.where(filters, today)}
-      ), first_matches as (select * from matched limit ${EQUIPMENT_COUNT_CAP + 1})
-      select id, (select count(*) from first_matches)::int as n,
-        row_number() over (order by rank, next_due_on asc nulls last, id asc) as ord
-      from first_matches
-      order by ord
-      limit ${limit} offset ${offset}) as page_ids`;
-    const found = await this.selectWithRefs({ n: sql<number>`page_ids.n` })
+        from ${equipment} where ${this.where(filters, today)}`,
+      order: sql`rank, next_due_on asc nulls last, id asc`,
+      cap: EQUIPMENT_COUNT_CAP,
+      limit,
+      offset,
+    });
+    const found = await this.selectWithRefs({ n: firstMatchesCount })
       .innerJoin(page, onPageId(equipment.id))
       .orderBy(pageIdsOrder);
     const total = found.length
