@@ -71,7 +71,9 @@ import {
   shopProductSearchCase,
   shopProductSkuCase,
   shopProductsSearchCommonCase,
+  shopProductsSearchCommonSortedCase,
   shopProductsSearchMediumCase,
+  shopProductsSearchMediumSortedCase,
   shopProductsSearchRareCase,
 } from './cases/shop.js';
 import { runBillsExport } from './cases/shop-bills.js';
@@ -175,6 +177,8 @@ const ALL_CASES: BenchCase[] = [
   shopProductsSearchRareCase,
   shopProductsSearchMediumCase,
   shopProductsSearchCommonCase,
+  shopProductsSearchCommonSortedCase,
+  shopProductsSearchMediumSortedCase,
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
   shopOrdersByDateCase,

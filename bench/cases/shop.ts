@@ -191,34 +191,35 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * category through the trigram index (the exact SKU, then SKUs starting with the term, then by
  * name), and the matches counted up to 10,001. The runner keeps the planner off sequential scans.
  */
-function rawProductsPage(term: string): string[] {
+function rawProductsPage(term: string, order?: string): string[] {
   const lower = term.toLowerCase();
   const contains = quote(`%${lower}%`);
+  const relevance = `lower(p.sku) = ${quote(lower)} desc, lower(p.sku) like ${quote(`${lower}%`)} desc, lower(p.name)`;
   return [
     `select p.*, c.name as category_name, pc.name as parent_name
        from shop_products p
        join shop_categories c on c.id = p.category_id
        left join shop_categories pc on pc.id = c.parent_id
       where p.search_text like ${contains}
-      order by lower(p.sku) = ${quote(lower)} desc, lower(p.sku) like ${quote(`${lower}%`)} desc, lower(p.name), p.id
+      order by ${order ?? relevance}, p.id
       limit 20`,
     `select count(*) from (select 1 from shop_products where search_text like ${contains} limit 10001) m`,
   ];
 }
 
 /** A product list search (issue 22): rare, medium and common terms over the same 100,000 products. */
-function productListCase(label: string, term: string): BenchCase {
+function productListCase(label: string, term: string, sort?: { param: string; sql: string }): BenchCase {
   return {
     name: `list search: shop products ${label} (100k)`,
     goals: { ...goals, p99OverRawSql: 1.5 },
     async prepare(ctx) {
       const p = await prepareOnce(ctx);
       return {
-        path: `/api/shop/products?search=${encodeURIComponent(term)}`,
+        path: `/api/shop/products?search=${encodeURIComponent(term)}${sort ? `&sort=${sort.param}` : ''}`,
         headers: { authorization: p.token },
       };
     },
-    rawSql: async () => rawProductsPage(term),
+    rawSql: async () => rawProductsPage(term, sort?.sql),
     recordPlans: /"shop_products"/,
   };
 }
@@ -229,3 +230,15 @@ export const shopProductsSearchRareCase = productListCase('rare ?search=BP-05432
 export const shopProductsSearchMediumCase = productListCase('medium ?search=hooter isi', 'hooter isi');
 /** A word in two product names in twelve, about 16,700: past the cap. */
 export const shopProductsSearchCommonCase = productListCase('common ?search=refill', 'refill');
+/** The same common word in a column order (price, dearest first): past the cap, "10,000+". */
+export const shopProductsSearchCommonSortedCase = productListCase(
+  'common sorted ?search=refill&sort=-pricePaise',
+  'refill',
+  { param: '-pricePaise', sql: 'p.price_paise desc' },
+);
+/** The medium term in a column order: under the cap, sorted and counted exactly. */
+export const shopProductsSearchMediumSortedCase = productListCase(
+  'medium sorted ?search=hooter isi&sort=-pricePaise',
+  'hooter isi',
+  { param: '-pricePaise', sql: 'p.price_paise desc' },
+);

@@ -406,6 +406,45 @@ describe('shop catalogue: /api/shop', () => {
       );
     });
 
+    it('sorts a search by a column across pages, counted exactly to 10,000 and "10,000+" beyond', async () => {
+      const few = uniq('fewsort').replace(/\s/g, '').toLowerCase();
+      const many = uniq('manysort').replace(/\s/g, '').toLowerCase();
+      const cat = await category();
+      // Prices in no insertion order: (g * 7919) mod n runs through every remainder once.
+      await ctx.db.execute(sql`
+        insert into shop_products (sku, name, category_id, unit, price_paise, hsn_code, gst_rate)
+        select 'FEW-' || ${few} || '-' || g, 'Item ' || ${few}, ${cat.id}, 'piece', ((g * 7919) % 25) * 100 + 100, '8424', 18
+        from generate_series(1, 25) g`);
+      await ctx.db.execute(sql`
+        insert into shop_products (sku, name, category_id, unit, price_paise, hsn_code, gst_rate)
+        select 'MANY-' || ${many} || '-' || g, 'Item ' || ${many}, ${cat.id}, 'piece', ((g * 7919) % 10001) + 1, '8424', 18
+        from generate_series(1, 10001) g`);
+      const prices = (body: { products: Product[] }) => body.products.map((p) => p.pricePaise);
+
+      const second = (
+        await call('GET', `/api/shop/products?search=${few}&sort=-pricePaise&limit=10&page=2`)
+      ).json();
+      expect(prices(second)).toEqual([1500, 1400, 1300, 1200, 1100, 1000, 900, 800, 700, 600]);
+      expect(second.pagination).toEqual({ page: 2, limit: 10, total: 25 });
+      const past = (
+        await call('GET', `/api/shop/products?search=${few}&sort=-pricePaise&limit=10&page=4`)
+      ).json();
+      expect(past.products).toEqual([]);
+      expect(past.pagination).toEqual({ page: 4, limit: 10, total: 25 });
+
+      const cheapest = (
+        await call('GET', `/api/shop/products?search=${many}&sort=pricePaise&limit=5&page=2`)
+      ).json();
+      expect(prices(cheapest)).toEqual([6, 7, 8, 9, 10]);
+      expect(cheapest.products.every((p: Product) => p.name === `Item ${many}`)).toBe(true);
+      expect(cheapest.pagination).toEqual({ page: 2, limit: 5, total: 10_000, totalIsCapped: true });
+      const dearest = (
+        await call('GET', `/api/shop/products?search=${many}&sort=-pricePaise&limit=3`)
+      ).json();
+      expect(prices(dearest)).toEqual([10001, 10000, 9999]);
+      expect(dearest.pagination).toEqual({ page: 1, limit: 3, total: 10_000, totalIsCapped: true });
+    });
+
     it('restores a product only when its category is active', async () => {
       const cat = await category();
       const p = await product({ categoryId: cat.id });

@@ -12,7 +12,6 @@ import type { Executor } from '../../db/database.js';
 import {
   containsPattern,
   escapeLike,
-  inIdOrder,
   onPageId,
   pageIds,
   pageIdsOrder,
@@ -220,9 +219,9 @@ export class ShopCatalogueRepository {
 
   // ------------------------------------------------------------ products
 
-  private selectProducts() {
+  private selectProducts<Extra extends Record<string, SQL> = Record<never, SQL>>(extra?: Extra) {
     return this.db
-      .select({ product: shopProducts, categoryName: categoryNameOf })
+      .select({ product: shopProducts, categoryName: categoryNameOf, ...(extra as Extra) })
       .from(shopProducts)
       .innerJoin(shopCategories, eq(shopCategories.id, shopProducts.categoryId))
       .leftJoin(parent, eq(parent.id, shopCategories.parentId));
@@ -250,8 +249,7 @@ export class ShopCatalogueRepository {
    * rank is its own arm cut at the page (rankedPageIds), so a common word reads the name index a page
    * at a time instead of ranking every match; the total is counted first, capped, and decides it
    * (PRODUCT_NAME_WALK_MIN_MATCHES) (issue 22).
-   * With a search and a column order, one statement sorts the matches and counts them in the same
-   * pass (`count(*) over ()`). The page's rows are then read by primary key.
+   * With a search and a column order, `sortedSearchPage`.
    */
   async listProducts(
     query: ProductListQuery,
@@ -286,19 +284,7 @@ export class ShopCatalogueRepository {
       return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
     }
 
-    if (query.search) {
-      const ranked = await this.db
-        .select({ id: shopProducts.id, total: sql<number>`count(*) over ()` })
-        .from(shopProducts)
-        .where(where)
-        .orderBy(...order, asc(shopProducts.id))
-        .limit(query.limit)
-        .offset(offset);
-      const ids = ranked.map((r) => r.id);
-      const rows = ids.length ? await this.productViews(ids) : [];
-      const total = ranked.length ? Number(ranked[0]!.total) : offset > 0 ? await this.countCapped(where) : 0;
-      return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
-    }
+    if (query.search) return this.sortedSearchPage(query, where!, offset);
 
     const rows = (
       await this.selectProducts()
@@ -313,6 +299,34 @@ export class ShopCatalogueRepository {
     if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
     const total = await this.countCapped(where);
     return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
+  }
+
+  /**
+   * A search in a column order: one statement sorts the matches, counts them in the same pass
+   * (`count(*) over ()`) and joins the page's rows. The sort reads every match whatever the count
+   * (no index holds the search and a column's order together), so the count adds little: reading
+   * the first 10,001 matches for a capped count and then the page cost twice as much for a common
+   * word (docs/search.md). The page is numbered again after its LIMIT, so only its rows are sorted.
+   */
+  private async sortedSearchPage(
+    query: ProductListQuery,
+    where: SQL,
+    offset: number,
+  ): Promise<{ rows: ProductView[]; total: number; capped: boolean }> {
+    const { field, desc: descending } = parseSort<ProductSortField>(query.sort, 'name');
+    const direction = sql.raw(descending ? 'desc' : 'asc');
+    const page = sql`(
+      select id, n, row_number() over (order by sort_key ${direction}, id asc) as ord from (
+        select ${shopProducts.id} as id, ${PRODUCT_SORT[field]} as sort_key, count(*) over () as n
+        from ${shopProducts} where ${where}
+        order by sort_key ${direction}, id asc
+        limit ${query.limit} offset ${offset}) as ranked) as page_ids`;
+    const found = await this.selectProducts({ n: sql<number>`page_ids.n` })
+      .innerJoin(page, onPageId(shopProducts.id))
+      .orderBy(pageIdsOrder);
+    const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(where) : 0;
+    const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
+    return { rows, total: Math.min(n, PRODUCT_COUNT_CAP), capped: n > PRODUCT_COUNT_CAP };
   }
 
   /**
@@ -351,15 +365,6 @@ export class ShopCatalogueRepository {
       sql`select count(*)::int as total from (select 1 from ${shopProducts} ${where ? sql`where ${where}` : sql``} limit ${PRODUCT_COUNT_CAP + 1}) as matched`,
     );
     return Number((result as unknown as { rows: Array<{ total: number }> }).rows[0]?.total ?? 0);
-  }
-
-  /** Products by id, in the order of `ids`. */
-  private async productViews(ids: number[]): Promise<ProductView[]> {
-    const rows = await this.selectProducts().where(inArray(shopProducts.id, ids));
-    return inIdOrder(ids, rows, (r) => r.product.id).map((r) => ({
-      ...r.product,
-      categoryName: r.categoryName,
-    }));
   }
 
   async countProducts(query: ProductFilter): Promise<number> {
