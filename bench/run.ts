@@ -75,6 +75,7 @@ import {
   shopProductsSearchMediumCase,
   shopProductsSearchMediumSortedCase,
   shopProductsSearchRareCase,
+  shopProductsSearchRareSortedCase,
 } from './cases/shop.js';
 import { runBillsExport } from './cases/shop-bills.js';
 import {
@@ -179,6 +180,7 @@ const ALL_CASES: BenchCase[] = [
   shopProductsSearchCommonCase,
   shopProductsSearchCommonSortedCase,
   shopProductsSearchMediumSortedCase,
+  shopProductsSearchRareSortedCase,
   shopLogHistoryCase,
   shopLogHistoryRangeCase,
   shopOrdersByDateCase,

@@ -236,6 +236,12 @@ export const shopProductsSearchCommonSortedCase = productListCase(
   'refill',
   { param: '-pricePaise', sql: 'p.price_paise desc' },
 );
+/** One SKU in a column order: a page of one. */
+export const shopProductsSearchRareSortedCase = productListCase(
+  'rare sorted ?search=BP-054321&sort=-pricePaise',
+  'BP-054321',
+  { param: '-pricePaise', sql: 'p.price_paise desc' },
+);
 /** The medium term in a column order: under the cap, sorted and counted exactly. */
 export const shopProductsSearchMediumSortedCase = productListCase(
   'medium sorted ?search=hooter isi&sort=-pricePaise',
