@@ -341,6 +341,8 @@ export function createAppRouter() {
   setInspectorUnauthorizedHandler(() => {
     endInspectorSession();
     const { pathname, search } = router.state.location;
+    // Already on the sign-in (a request sent just before signing out answered late): stay there.
+    if (pathname === paths.inspectorSignIn) return;
     void router.navigate(inspectorSignInPath(`${pathname}${search}`), { replace: true });
   });
   // The portal's 401 ends only the portal's session and returns to its sign-in, then back here.

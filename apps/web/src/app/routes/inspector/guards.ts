@@ -6,9 +6,19 @@ import { getInspectorSession } from '@/lib/session';
 /** The route that guards the inspector's pages; its loader data holds the signed-in inspector. */
 export const INSPECTOR_SESSION_ROUTE_ID = 'inspector-session';
 
-/** The inspector sign-in, returning to `next` (an inspector-app path) afterwards. */
+/**
+ * The inspector sign-in, returning to `next` (an inspector-app path) afterwards. The sign-in itself
+ * is never a `next`: a 401 answering a request sent just before signing out lands on the sign-in
+ * page, and must leave it as it is.
+ */
 export function inspectorSignInPath(next?: string): string {
-  if (!next || next === paths.inspector || !next.startsWith(`${paths.inspector}/`))
+  if (
+    !next ||
+    next === paths.inspector ||
+    !next.startsWith(`${paths.inspector}/`) ||
+    next === paths.inspectorSignIn ||
+    next.startsWith(`${paths.inspectorSignIn}?`)
+  )
     return paths.inspectorSignIn;
   return `${paths.inspectorSignIn}?next=${encodeURIComponent(next)}`;
 }
