@@ -6,9 +6,12 @@ import type {
   SiteListResponse,
   UserListResponse,
 } from '@inspecta/contract';
+import { equipmentTypeListQuerySchema } from '@inspecta/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
+import { EquipmentRepository } from '../src/modules/equipment/equipment.repository.js';
+import { EquipmentTypesRepository } from '../src/modules/equipment-types/equipment-types.repository.js';
 import { insertWorkRefs } from './helpers/dashboard-fixtures.js';
 import { insertSite, insertType, insertUnit } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
@@ -297,6 +300,32 @@ describe('equipment list: relevance and the capped total', () => {
     ]);
   });
 
+  // The page's order is its own ORDER BY, not the join PostgreSQL happens to choose (see the
+  // catalogue's test of the same name).
+  it('keeps the ranked order when PostgreSQL joins the page by hashing', async () => {
+    const word = `hq${randomBytes(3).toString('hex')}`;
+    const site = await insertSite(ctx.db);
+    const type = await insertType(ctx.db);
+    const unit = (assetTag: string, nextDueOn: string) =>
+      insertUnit(ctx.db, { siteId: site.id, equipmentTypeId: type.id, assetTag, nextDueOn });
+    const contains = await unit(`X-${word}`, '2030-01-01');
+    const prefixLater = await unit(`${word}-2`, '2030-02-02');
+    const prefixSooner = await unit(`${word}-1`, '2030-02-01');
+    const exact = await unit(word, '2030-03-01');
+    const ranked = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_nestloop = off`);
+      await tx.execute(sql`set local enable_mergejoin = off`);
+      return new EquipmentRepository(tx).list({ search: word }, '2026-11-29', { page: 1, limit: 20 });
+    });
+    expect(ranked.rows.map((r) => r.unit.id)).toEqual([
+      exact.id,
+      prefixSooner.id,
+      prefixLater.id,
+      contains.id,
+    ]);
+    expect(ranked.total).toBe(4);
+  });
+
   it('counts exactly up to 10,000 units and says "10,000+" beyond; the last page knows its total', async () => {
     const site = await insertSite(ctx.db);
     const type = await insertType(ctx.db);
@@ -403,6 +432,24 @@ describe('equipment-type catalogue: relevance and the capped total', () => {
     expect(ranked.pagination).toEqual({ page: 1, limit: 20, total: 6 });
     // A column sort still wins.
     expect((await list(`search=${word}&sort=name`)).equipments[0]!.id).toBe(inCategory.id);
+  });
+
+  // The page's order is its own ORDER BY, not the join PostgreSQL happens to choose: with nested
+  // loops (the usual plan) the rows would come in page order anyway, with a hash join in table order.
+  it('keeps the ranked order when PostgreSQL joins the page by hashing', async () => {
+    const word = `hj${randomBytes(3).toString('hex')}`;
+    const later = await insertType(ctx.db, { name: `Zone valve ${word}` });
+    const earlier = await insertType(ctx.db, { name: `Alarm ${word}` });
+    const prefix = await insertType(ctx.db, { name: `${word} hydrant` });
+    const exact = await insertType(ctx.db, { name: word });
+    const query = equipmentTypeListQuerySchema.parse({ search: word });
+    const ranked = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_nestloop = off`);
+      await tx.execute(sql`set local enable_mergejoin = off`);
+      return new EquipmentTypesRepository(tx).list(query);
+    });
+    expect(ranked.rows.map((r) => r.id)).toEqual([exact.id, prefix.id, earlier.id, later.id]);
+    expect(ranked.total).toBe(4);
   });
 
   it('counts exactly up to 10,000 types and says "10,000+" beyond', async () => {
