@@ -1,7 +1,8 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Box, ColorSwatch, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, ColorSwatch, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatDay } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { formatShortDay } from '../lib/format';
@@ -44,7 +45,7 @@ export function WeeklyInspectionsChart({
       testId="chart-weekly"
     >
       {loading ? (
-        <Skeleton height={240} />
+        <SkeletonBlock height={240} />
       ) : (
         <Box
           className={classes.chartBox}
@@ -95,7 +96,7 @@ export function EquipmentDueChart({
       testId="chart-due"
     >
       {loading ? (
-        <Skeleton height={240} />
+        <SkeletonBlock height={240} />
       ) : (
         <Stack gap="sm" align="stretch" justify="center" style={{ flex: 1 }}>
           <Group justify="center">
@@ -158,7 +159,7 @@ export function TopFailingSitesChart({
       {loading ? (
         <Stack gap="md">
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={30} />
+            <SkeletonBlock key={i} height={30} />
           ))}
         </Stack>
       ) : sites && sites.length > 0 ? (

@@ -1,8 +1,9 @@
 import type { DashboardDataResponse } from '@inspecta/contract';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { lazy, memo, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatDay } from '@/lib/dates';
 import { useDashboardData } from '../api/get-dashboard-data';
 import classes from './dashboard.module.css';
@@ -23,7 +24,7 @@ const CHART_HEIGHT = 320;
 function ChartSlot({ testId, children }: { testId: string; children: ReactNode }) {
   return (
     <WhenVisible height={CHART_HEIGHT} testId={testId}>
-      <Suspense fallback={<Skeleton height={CHART_HEIGHT} radius="md" />}>{children}</Suspense>
+      <Suspense fallback={<SkeletonBlock height={CHART_HEIGHT} radius="md" />}>{children}</Suspense>
     </WhenVisible>
   );
 }

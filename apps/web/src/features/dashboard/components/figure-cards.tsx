@@ -1,5 +1,4 @@
 import type { DashboardFigure, DashboardFigureKey } from '@inspecta/contract';
-import { Skeleton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBriefcase,
@@ -15,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType, CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatFigure } from '../lib/format';
 import classes from './dashboard.module.css';
 
@@ -113,8 +113,8 @@ function PlaceholderCard({ label, loading }: { label: string; loading: boolean }
       <span className={classes.figureLabel}>{label}</span>
       {loading ? (
         <div className={classes.figureSkeleton}>
-          <Skeleton height={26} width="55%" />
-          <Skeleton height={10} width="80%" />
+          <SkeletonBlock height={26} width="55%" />
+          <SkeletonBlock height={10} width="80%" />
         </div>
       ) : (
         <span className={classes.figureValue} data-dimmed>

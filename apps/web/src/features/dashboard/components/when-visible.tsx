@@ -1,5 +1,5 @@
-import { Skeleton } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 
 /**
  * Renders its children once their place comes near the viewport, a skeleton of the
@@ -35,5 +35,5 @@ export function WhenVisible({
   }, [seen]);
 
   if (seen) return children;
-  return <Skeleton ref={placeholder} height={height} radius="md" data-testid={testId} />;
+  return <SkeletonBlock ref={placeholder} height={height} radius="md" testId={testId} />;
 }

@@ -1,7 +1,8 @@
 import type { DashboardActivity, DashboardAssignment, DashboardInspection } from '@inspecta/contract';
-import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { paths } from '@/config/paths';
 import { describeDueOn, priorityLabels, priorityStyles } from '@/features/assignments';
 import { formatDay } from '@/lib/dates';
@@ -24,7 +25,7 @@ function ListBody<T>({
     return (
       <Stack gap="sm">
         {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} height={36} />
+          <SkeletonBlock key={i} height={36} />
         ))}
       </Stack>
     );

@@ -1,5 +1,5 @@
 import type { DashboardDataResponse, InventorySummaryResponse } from '@inspecta/contract';
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   type Icon,
   IconBuildingStore,
@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { paths, shopProductPath } from '@/config/paths';
 import { monthOf } from '@/lib/dates';
 import { plural } from '@/lib/plural';
@@ -48,7 +49,7 @@ function OrderFigure({ icon: IconComponent, label, value, hint, to, testId }: Or
       <div className={classes.figureText}>
         <span className={classes.label}>{label}</span>
         {value === null ? (
-          <Skeleton height={28} width={80} my={2} />
+          <SkeletonBlock height={28} width={80} style={{ marginBlock: 2 }} />
         ) : (
           <span className={classes.figureValue} data-testid={`${testId}-value`}>
             {value}
@@ -171,12 +172,12 @@ const ShopHomeBody = memo(function ShopHomeBody({
               </Group>
             </Stack>
           ) : (
-            <Skeleton height={96} />
+            <SkeletonBlock height={96} />
           )}
         </div>
         <div>
           {!data ? (
-            <Skeleton height={120} />
+            <SkeletonBlock height={120} />
           ) : low.length === 0 ? (
             <Group gap="xs" c="dimmed">
               <IconCircleCheck size={18} aria-hidden="true" />
