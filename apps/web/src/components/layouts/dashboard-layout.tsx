@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { useOverlayMount } from '@/hooks/use-overlay-mount';
 import classes from './dashboard-layout.module.css';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -50,6 +51,10 @@ export function DashboardLayout({
   const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, {
     getInitialValueInEffect: false,
   });
+  // Mounted on their first opening: closed, they would cost every dashboard load a synchronous
+  // re-render (hooks/use-overlay-mount.ts).
+  const drawerOverlay = useOverlayMount(drawerOpened && !isDesktop);
+  const logoutOverlay = useOverlayMount(logoutOpened);
 
   // A new page starts at the top, with the drawer closed, and (after a navigation, not on the first
   // load) with the focus on its heading, so keyboard and screen-reader users start where it starts
@@ -120,23 +125,27 @@ export function DashboardLayout({
 
       <Footer mark={footerMark} />
 
-      <Drawer.Root opened={drawerOpened && !isDesktop} onClose={drawer.close} size={300} hiddenFrom="md">
-        <Drawer.Overlay />
-        <Drawer.Content>
-          {/* A div, not Mantine's default <header>: the page already has its banner landmark. */}
-          <Drawer.Header component="div">
-            <Drawer.Title>
-              <Logo size={28} />
-            </Drawer.Title>
-            <Drawer.CloseButton aria-label="Close navigation" />
-          </Drawer.Header>
-          <Drawer.Body>
-            <SidebarNav firstName={firstName} onLogout={askLogout} onNavigate={drawer.close} />
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      {drawerOverlay.mounted ? (
+        <Drawer.Root opened={drawerOverlay.opened} onClose={drawer.close} size={300} hiddenFrom="md">
+          <Drawer.Overlay />
+          <Drawer.Content>
+            {/* A div, not Mantine's default <header>: the page already has its banner landmark. */}
+            <Drawer.Header component="div">
+              <Drawer.Title>
+                <Logo size={28} />
+              </Drawer.Title>
+              <Drawer.CloseButton aria-label="Close navigation" />
+            </Drawer.Header>
+            <Drawer.Body>
+              <SidebarNav firstName={firstName} onLogout={askLogout} onNavigate={drawer.close} />
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
+      ) : null}
 
-      <LogoutModal opened={logoutOpened} onClose={logoutModal.close} onConfirm={onLogout} />
+      {logoutOverlay.mounted ? (
+        <LogoutModal opened={logoutOverlay.opened} onClose={logoutModal.close} onConfirm={onLogout} />
+      ) : null}
     </Box>
   );
 }
