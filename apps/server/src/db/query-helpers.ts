@@ -159,7 +159,7 @@ export function pageIds(ids: SQL): SQL {
  * `onPageId` and `pageIdsOrder`, as `pageIds`). `matched` selects `id` and the columns `order`
  * ranks by; it is a materialized CTE, so PostgreSQL plans it without the LIMIT (through the trigram
  * index) and still reads it only until cap + 1 rows. Those are ranked in memory, numbered in page
- * order, and every row carries their count as `firstMatchesCount`: the page, its rows and the
+ * order, and every row carries their count (`pageIdsCount`): the page, its rows and the
  * total in one statement. A count above `cap` means the matches go on past it.
  */
 export function firstMatchesPage(page: {
@@ -179,8 +179,11 @@ export function firstMatchesPage(page: {
       limit ${page.limit} offset ${page.offset}) as page_ids`;
 }
 
-/** The count of `firstMatchesPage`'s first matches (up to cap + 1), on each of its rows. */
-export const firstMatchesCount = sql<number>`page_ids.n`;
+/**
+ * The count a counted `page_ids` table carries on each of its rows, as `n`: `firstMatchesPage`'s
+ * first matches (up to cap + 1), or a sorted search's `count(*) over ()`.
+ */
+export const pageIdsCount = sql<number>`page_ids.n`;
 
 /** The join condition of `pageIds` on the rows' primary key. */
 export function onPageId(id: AnyColumn): SQL {

@@ -9,7 +9,7 @@ import {
   containsPattern,
   countCapped,
   escapeLike,
-  firstMatchesCount,
+  pageIdsCount,
   firstMatchesPage,
   onPageId,
   pageIds,
@@ -110,7 +110,7 @@ export class EquipmentTypesRepository {
       offset,
     });
     const found = await this.db
-      .select({ type: equipmentTypes, installedCount, n: firstMatchesCount })
+      .select({ type: equipmentTypes, installedCount, n: pageIdsCount })
       .from(equipmentTypes)
       .innerJoin(firstPage, onPageId(equipmentTypes.id))
       .orderBy(pageIdsOrder);

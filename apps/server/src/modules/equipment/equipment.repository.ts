@@ -11,7 +11,7 @@ import {
   containsPattern,
   countCapped,
   escapeLike,
-  firstMatchesCount,
+  pageIdsCount,
   firstMatchesPage,
   onPageId,
   pageIds,
@@ -201,7 +201,7 @@ export class EquipmentRepository {
       limit,
       offset,
     });
-    const found = await this.selectWithRefs({ n: firstMatchesCount })
+    const found = await this.selectWithRefs({ n: pageIdsCount })
       .innerJoin(page, onPageId(equipment.id))
       .orderBy(pageIdsOrder);
     const total = found.length

@@ -14,6 +14,7 @@ import {
   escapeLike,
   onPageId,
   pageIds,
+  pageIdsCount,
   pageIdsOrder,
   parseSort,
 } from '../../db/query-helpers.js';
@@ -321,7 +322,7 @@ export class ShopCatalogueRepository {
         from ${shopProducts} where ${where}
         order by sort_key ${direction}, id asc
         limit ${query.limit} offset ${offset}) as ranked) as page_ids`;
-    const found = await this.selectProducts({ n: sql<number>`page_ids.n` })
+    const found = await this.selectProducts({ n: pageIdsCount })
       .innerJoin(page, onPageId(shopProducts.id))
       .orderBy(pageIdsOrder);
     const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(where) : 0;
