@@ -11,10 +11,10 @@ import {
   containsPattern,
   countCapped,
   escapeLike,
-  pageIdsCount,
   firstMatchesPage,
   onPageId,
   pageIds,
+  pageIdsCount,
   pageIdsOrder,
   parseSort,
 } from '../../db/query-helpers.js';
