@@ -757,6 +757,8 @@ describe('shop catalogue: /api/shop', () => {
         [`${marker}-1`, child.id, 35_000, 12],
         [`${marker}-2`, child.id, 9_990, 0],
       ]);
+      // The name the lists show: the SQL writes the separator as an escape (bundle-server.ts).
+      expect(list[0]!.categoryName).toBe(`${top.name} › Spares`);
       expect((await ledger(list[0]!.id))[0]).toMatchObject({
         kind: 'receive',
         quantityDelta: 12,

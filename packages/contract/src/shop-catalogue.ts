@@ -62,7 +62,7 @@ export const STOCK_REASON_MAX = 500;
 
 /** Rupees as typed in a form ("1,250.5", "99") to paise; null when it is not an amount of money. */
 export function rupeesToPaise(text: string): number | null {
-  const cleaned = text.replace(/[₹,\s]/g, '').replace(/^rs\.?/i, '');
+  const cleaned = text.replace(/[\u20B9,\s]/g, '').replace(/^rs\.?/i, '');
   const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned);
   if (!match) return null;
   const whole = Number(match[1]);

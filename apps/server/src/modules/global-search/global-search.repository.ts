@@ -151,7 +151,7 @@ export class GlobalSearchRepository {
         id: shopProducts.id,
         sku: shopProducts.sku,
         name: shopProducts.name,
-        categoryName: sql<string>`case when ${parent.id} is null then ${shopCategories.name} else ${parent.name} || ' › ' || ${shopCategories.name} end`,
+        categoryName: sql<string>`case when ${parent.id} is null then ${shopCategories.name} else ${parent.name} || ' \u203A ' || ${shopCategories.name} end`,
         status: shopProducts.status,
         onHand: shopProducts.onHand,
         reserved: shopProducts.reserved,

@@ -42,7 +42,7 @@ const normaliseHeading = (text: string) =>
   text
     .toLowerCase()
     .replace(/[*:]/g, '')
-    .replace(/\((₹|rs\.?|inr|%)\)/g, '')
+    .replace(/\((\u20B9|rs\.?|inr|%)\)/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -124,7 +124,7 @@ export function mapProductSheet(sheet: ParsedSheet): RawProductRow[] {
 
 const splitPath = (text: string) =>
   text
-    .split(/\s*(?:›|>|\/)\s*/)
+    .split(/\s*(?:\u203A|>|\/)\s*/)
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean);
 

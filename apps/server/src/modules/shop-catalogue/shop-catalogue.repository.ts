@@ -52,7 +52,7 @@ const parent = alias(shopCategories, 'parent_category');
 const productCount = sql<number>`(select count(*) from "shop_products" as "p" where "p"."category_id" = "shop_categories"."id")::int`;
 const childCount = sql<number>`(select count(*) from "shop_categories" as "child" where "child"."parent_id" = "shop_categories"."id")::int`;
 
-const categoryNameOf = sql<string>`case when ${parent.id} is null then ${shopCategories.name} else ${parent.name} || ' › ' || ${shopCategories.name} end`;
+const categoryNameOf = sql<string>`case when ${parent.id} is null then ${shopCategories.name} else ${parent.name} || ' \u203A ' || ${shopCategories.name} end`;
 
 const available = sql`(${shopProducts.onHand} - ${shopProducts.reserved})`;
 
