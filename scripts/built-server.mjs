@@ -69,3 +69,15 @@ export function stopServer(child) {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * Leaves `items` in the local storage of `url`'s origin, as the login pages would have (the keys of
+ * apps/web/src/lib/storage.ts), through a page that is not the app's, so nothing reads them early.
+ */
+export async function plantLocalStorage(page, url, items) {
+  await page.goto(`${url}/404-blank-for-storage`);
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, items);
+}

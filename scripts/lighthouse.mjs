@@ -17,7 +17,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { BENCH_ADMIN, startBuiltServer, stopServer } from './built-server.mjs';
+import { BENCH_ADMIN, plantLocalStorage, startBuiltServer, stopServer } from './built-server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
@@ -98,14 +98,7 @@ try {
   async function audit(target, cpuSlowdownMultiplier) {
     const page = await browser.newPage();
     // Plant the session on the origin first, as the login page would have left it.
-    await page.goto(`${server.url}/404-blank-for-storage`);
-    await page.evaluate(
-      (items) => {
-        localStorage.clear();
-        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-      },
-      target.session ? stored[target.session] : {},
-    );
+    await plantLocalStorage(page, server.url, target.session ? stored[target.session] : {});
     const result = await lighthouse(
       `${server.url}${target.path}`,
       {

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { BENCH_ADMIN, startBuiltServer, stopServer } from './built-server.mjs';
+import { BENCH_ADMIN, plantLocalStorage, startBuiltServer, stopServer } from './built-server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_PATH = process.env.PROFILE_PATH ?? '/dashboard';
@@ -154,14 +154,10 @@ try {
   const admin = await response.json();
   for (let run = 1; run <= RUNS; run++) {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/404-blank-for-storage`);
-    await page.evaluate(
-      (items) => {
-        localStorage.clear();
-        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-      },
-      { accessToken: admin.accessToken, userData: JSON.stringify(admin.user) },
-    );
+    await plantLocalStorage(page, server.url, {
+      accessToken: admin.accessToken,
+      userData: JSON.stringify(admin.user),
+    });
     const cdp = await page.createCDPSession();
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
