@@ -230,21 +230,23 @@ export const shopProductsSearchRareCase = productListCase('rare ?search=BP-05432
 export const shopProductsSearchMediumCase = productListCase('medium ?search=hooter isi', 'hooter isi');
 /** A word in two product names in twelve, about 16,700: past the cap. */
 export const shopProductsSearchCommonCase = productListCase('common ?search=refill', 'refill');
+/** The sorted cases' column order: price, dearest first. */
+const BY_PRICE_DESC = { param: '-pricePaise', sql: 'p.price_paise desc' };
 /** The same common word in a column order (price, dearest first): past the cap, "10,000+". */
 export const shopProductsSearchCommonSortedCase = productListCase(
   'common sorted ?search=refill&sort=-pricePaise',
   'refill',
-  { param: '-pricePaise', sql: 'p.price_paise desc' },
+  BY_PRICE_DESC,
 );
 /** One SKU in a column order: a page of one. */
 export const shopProductsSearchRareSortedCase = productListCase(
   'rare sorted ?search=BP-054321&sort=-pricePaise',
   'BP-054321',
-  { param: '-pricePaise', sql: 'p.price_paise desc' },
+  BY_PRICE_DESC,
 );
 /** The medium term in a column order: under the cap, sorted and counted exactly. */
 export const shopProductsSearchMediumSortedCase = productListCase(
   'medium sorted ?search=hooter isi&sort=-pricePaise',
   'hooter isi',
-  { param: '-pricePaise', sql: 'p.price_paise desc' },
+  BY_PRICE_DESC,
 );
