@@ -134,6 +134,10 @@ describe('dashboard shell', () => {
     await screenshot(page, 'dashboard-800');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Site Management' }).waitFor();
+    // The drawer mounts on its first opening and slides in (hooks/use-overlay-mount.ts): let it land.
+    await page.waitForTimeout(400);
+    await screenshot(page, 'navigation-drawer-800');
     await drawer.getByRole('link', { name: 'Site Management' }).click();
     await page.waitForURL('**/dashboard/site-management');
     await page.getByRole('heading', { name: 'Site Management', level: 1 }).waitFor();
