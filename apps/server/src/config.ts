@@ -36,6 +36,8 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  /** How long a resolved session token is answered from memory; 0 reads every request's session. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),

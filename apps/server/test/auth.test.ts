@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, sessions, users } from '../src/db/schema.js';
+import { SESSIONS_ENDED_CHANNEL } from '../src/modules/auth/index.js';
 import {
   createTestApp,
   FakeClock,
@@ -221,5 +222,111 @@ describe('sign-in and sessions', () => {
     expect(event).toBeDefined();
     expect(JSON.stringify(event)).not.toContain('Secret-Guess-123');
     expect(event!.ipAddress).toBe('10.40.0.1');
+  });
+});
+
+describe('a checked token answered from memory (SESSION_CACHE_MS)', () => {
+  let ctx: TestContext;
+  const CACHE_MS = 1_500;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { SESSION_CACHE_MS: String(CACHE_MS) } });
+  });
+  afterAll(() => ctx.close());
+
+  const me = (token: string) => ctx.app.inject({ url: '/api/auth/me', headers: { authorization: token } });
+
+  it('ends a session it holds in memory at once on sign-out, deactivation and sign-out elsewhere', async () => {
+    const admin = await insertUser(ctx.db);
+    const adminToken = await tokenFor(ctx.app, admin);
+
+    const leaving = await insertUser(ctx.db);
+    const leavingToken = await tokenFor(ctx.app, leaving);
+    expect((await me(leavingToken)).statusCode).toBe(200);
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: leavingToken },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(leavingToken)).statusCode).toBe(401);
+
+    const deactivated = await insertUser(ctx.db, { userType: 'inspector' });
+    const deactivatedToken = await tokenFor(ctx.app, deactivated);
+    expect((await me(deactivatedToken)).statusCode).toBe(200);
+    const status = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/update-user-status/${deactivated.id}`,
+      headers: { authorization: adminToken },
+      payload: { status: 'inactive' },
+    });
+    expect(status.statusCode).toBe(200);
+    expect((await me(deactivatedToken)).statusCode).toBe(401);
+
+    const twoDevices = await insertUser(ctx.db);
+    const phone = await tokenFor(ctx.app, twoDevices);
+    const laptop = await tokenFor(ctx.app, twoDevices);
+    expect((await me(phone)).statusCode).toBe(200);
+    expect((await me(laptop)).statusCode).toBe(200);
+    const others = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions/sign-out-others',
+      headers: { authorization: laptop },
+    });
+    expect(others.statusCode).toBe(200);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(laptop)).statusCode).toBe(200);
+  });
+
+  it("shows a user's new name at once after an administrator changes it", async () => {
+    const admin = await insertUser(ctx.db);
+    const adminToken = await tokenFor(ctx.app, admin);
+    const inspector = await insertUser(ctx.db, { firstName: 'Ravi' });
+    const token = await tokenFor(ctx.app, inspector);
+    expect((await me(token)).json().user.firstName).toBe('Ravi');
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/update-user-profile/${inspector.id}`,
+      headers: { authorization: adminToken },
+      payload: { firstName: 'Ravindra' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await me(token)).json().user.firstName).toBe('Ravindra');
+  });
+
+  it("hears another process's revocation through the database's signal", async () => {
+    const admin = await insertUser(ctx.db);
+    const token = await tokenFor(ctx.app, admin);
+    expect((await me(token)).statusCode).toBe(200);
+    // What another server process does when it revokes: the update and its NOTIFY, in one transaction.
+    await ctx.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.userId, admin.id))
+        .returning({ id: sessions.id });
+      const payload = JSON.stringify({ userId: admin.id, sessionIds: ended.map((row) => row.id) });
+      await tx.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${payload})`);
+    });
+    // The signal arrives within milliseconds; the cache alone would answer for CACHE_MS.
+    const until = Date.now() + CACHE_MS / 2;
+    let status = (await me(token)).statusCode;
+    while (status === 200 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await me(token)).statusCode;
+    }
+    expect(status).toBe(401);
+  });
+
+  it('lets a change made by hand in the database go unseen for SESSION_CACHE_MS at most', async () => {
+    const admin = await insertUser(ctx.db);
+    const token = await tokenFor(ctx.app, admin);
+    expect((await me(token)).statusCode).toBe(200);
+    // Revoked in SQL, past the app: no process is told, so the token is answered from memory…
+    await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, admin.id));
+    expect((await me(token)).statusCode).toBe(200);
+    // …until the checked answer is older than SESSION_CACHE_MS.
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 100));
+    expect((await me(token)).statusCode).toBe(401);
   });
 });

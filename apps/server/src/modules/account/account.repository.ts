@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { users } from '../../db/schema.js';
+import { userSessions } from '../auth/index.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -39,6 +40,7 @@ export class AccountRepository {
       .set({ email, updatedAt: now })
       .where(eq(users.id, id))
       .returning();
+    userSessions.userChanged(id);
     return row;
   }
 }

@@ -24,10 +24,12 @@ export const authModule = defineModule({
       sessionTtlHours: config.SESSION_TTL_HOURS,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      sessionCacheMs: config.SESSION_CACHE_MS,
     });
     const botCheck = new BotCheck(db, clock, config.ALTCHA_HMAC_KEY);
     const tasks = new BackgroundTasks(ctx.log);
     ctx.onClose(() => tasks.settled());
+    ctx.onClose(() => auth.close());
     services.auth = auth;
     services.authTasks = tasks;
     services.phoneSignIn = new PhoneSignInService(db, clock, services.delivery, botCheck, auth, tasks, {

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { loginThrottle, sessions, users } from '../../db/schema.js';
-import { SESSION_IDS_PER_SIGNAL, SESSIONS_ENDED_CHANNEL } from './session-events.js';
+import { announceSessionsChange, SESSION_IDS_PER_SIGNAL, SESSIONS_ENDED_CHANNEL } from './session-events.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -78,6 +78,7 @@ export class AuthRepository {
     const byUser = new Map<number, number[]>();
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.id]);
     for (const [userId, ids] of byUser) {
+      announceSessionsChange({ userId, sessionIds: ids });
       for (let at = 0; at < ids.length; at += SESSION_IDS_PER_SIGNAL) {
         const payload = JSON.stringify({ userId, sessionIds: ids.slice(at, at + SESSION_IDS_PER_SIGNAL) });
         await this.db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${payload})`);

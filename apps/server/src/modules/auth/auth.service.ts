@@ -8,12 +8,16 @@ import { burnPasswordCheck, verifyPassword } from '../../core/security/password-
 import { generateSessionToken, hashSessionToken } from '../../core/security/session-token.js';
 import type { Database } from '../../db/database.js';
 import { AuthRepository, type ThrottleKind, type UserRow } from './auth.repository.js';
+import { SessionCache } from './session-cache.js';
+import { onSessionsChange } from './session-events.js';
 import { toSessionUser } from './user-mapper.js';
 
 export interface AuthSettings {
   sessionTtlHours: number;
   maxFailuresPerAccount: number;
   maxFailuresPerAddress: number;
+  /** How long a resolved token is answered from memory (docs/security.md, "The session cache"). */
+  sessionCacheMs: number;
 }
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -28,6 +32,8 @@ const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect';
 
 export class AuthService {
   private readonly repo: AuthRepository;
+  private readonly sessions: SessionCache;
+  private readonly stopFollowingChanges: () => void;
 
   constructor(
     private readonly db: Database,
@@ -35,6 +41,8 @@ export class AuthService {
     private readonly settings: AuthSettings,
   ) {
     this.repo = new AuthRepository(db);
+    this.sessions = new SessionCache(settings.sessionCacheMs);
+    this.stopFollowingChanges = onSessionsChange((change) => this.sessions.forget(change));
   }
 
   /**
@@ -123,18 +131,44 @@ export class AuthService {
     return { accessToken: token, expiresAt: session.expiresAt.toISOString(), user: toSessionUser(user) };
   }
 
-  /** Resolves a bearer token to its caller, or null when it is unknown, expired or revoked. */
+  /**
+   * Resolves a bearer token to its caller, or null when it is unknown, expired or revoked. A token
+   * seen within the last `sessionCacheMs` is answered from memory (SessionCache says why that is safe).
+   */
   async authenticate(token: string): Promise<AuthContext | null> {
     const now = this.clock.now();
-    const found = await this.repo.findActiveSession(hashSessionToken(token), now);
-    if (!found) return null;
-    const { session, user } = found;
-    if (now.getTime() - session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
-      const slid = now.getTime() + this.settings.sessionTtlHours * 3_600_000;
-      const cap = session.createdAt.getTime() + ABSOLUTE_SESSION_MS;
-      await this.repo.extendSession(session.id, now, new Date(Math.min(slid, cap)));
+    const tokenHash = hashSessionToken(token);
+    let resolved = this.sessions.get(tokenHash, now);
+    if (!resolved) {
+      const found = await this.repo.findActiveSession(tokenHash, now);
+      if (!found) return null;
+      const { session, user } = found;
+      resolved = {
+        sessionId: session.id,
+        userId: user.id,
+        userType: user.userType,
+        user: toSessionUser(user),
+        createdAt: session.createdAt,
+        lastUsedAt: session.lastUsedAt,
+        expiresAt: session.expiresAt,
+      };
+      this.sessions.keep(tokenHash, resolved);
     }
-    return { userId: user.id, userType: user.userType, sessionId: session.id, user: toSessionUser(user) };
+    if (now.getTime() - resolved.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
+      const slid = now.getTime() + this.settings.sessionTtlHours * 3_600_000;
+      const cap = resolved.createdAt.getTime() + ABSOLUTE_SESSION_MS;
+      const expiresAt = new Date(Math.min(slid, cap));
+      await this.repo.extendSession(resolved.sessionId, now, expiresAt);
+      resolved.lastUsedAt = now;
+      resolved.expiresAt = expiresAt;
+    }
+    const { userId, userType, sessionId, user } = resolved;
+    return { userId, userType, sessionId, user };
+  }
+
+  /** Stops following this process's session changes (the app is closing). */
+  close(): void {
+    this.stopFollowingChanges();
   }
 
   async logout(auth: AuthContext, origin: RequestOrigin): Promise<{ message: string }> {

@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+
 /**
  * The PostgreSQL channel on which the auth module announces ended sessions. The payload is
  * `{ userId, sessionIds }`; it is sent with `pg_notify` in the transaction that revokes them, so
@@ -28,4 +30,25 @@ export function parseSessionsEnded(payload: string | undefined): SessionsEnded |
     // A foreign payload on our channel is ignored.
   }
   return null;
+}
+
+/**
+ * What the session cache of every app in this process must read again: some sessions of a user,
+ * every session of a user (`sessionIds` left out: the user's row changed), or everything (`all`:
+ * the process may have missed signals). Process-wide, because revocations run in repositories
+ * built on any transaction's executor, which know no app; forgetting too much only costs a lookup.
+ */
+export type SessionsChange = { all: true } | { all?: false; userId: number; sessionIds?: number[] };
+
+const localChanges = new EventEmitter();
+localChanges.setMaxListeners(0);
+
+/** Tells every session cache of this process at once, before the change commits (see SessionCache). */
+export function announceSessionsChange(change: SessionsChange): void {
+  localChanges.emit('change', change);
+}
+
+export function onSessionsChange(listener: (change: SessionsChange) => void): () => void {
+  localChanges.on('change', listener);
+  return () => localChanges.off('change', listener);
 }

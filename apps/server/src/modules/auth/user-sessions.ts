@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { AuthRepository } from './auth.repository.js';
+import { announceSessionsChange, type SessionsEnded } from './session-events.js';
 
 /**
  * What the user administration and the settings may know and do about a user's sessions; sessions
@@ -13,6 +14,24 @@ export const userSessions = {
   /** Ends every session of the user; answers how many were open. */
   revokeAll(db: Executor, userId: number, now: Date): Promise<number> {
     return new AuthRepository(db).revokeAllSessionsOfUser(userId, now);
+  },
+
+  /**
+   * Every write to a user's row says so here, in the transaction that makes it: the user's sessions
+   * are then read again from the database rather than answered from the session cache.
+   */
+  userChanged(userId: number): void {
+    announceSessionsChange({ userId });
+  },
+
+  /** Sessions ended, as heard on SESSIONS_ENDED_CHANNEL (from any process, this one included). */
+  ended(ended: SessionsEnded): void {
+    announceSessionsChange({ userId: ended.userId, sessionIds: ended.sessionIds });
+  },
+
+  /** The listener was away and may have missed revocations: nothing kept in memory is trusted. */
+  signalsMissed(): void {
+    announceSessionsChange({ all: true });
   },
 
   /** Ends every session of the user but `keep` (the caller's own); answers how many were open. */

@@ -107,7 +107,9 @@ export class NotificationBus {
       this.emitter.emit('notification', signal);
     } else if (channel === SESSIONS_ENDED_CHANNEL) {
       const ended = parseSessionsEnded(payload);
-      if (ended) this.emitter.emit(`sessions:${ended.userId}`, ended);
+      if (!ended) return;
+      this.emitter.emit(`sessions:${ended.userId}`, ended);
+      this.emitter.emit('sessions', ended);
     }
   }
 
@@ -116,6 +118,12 @@ export class NotificationBus {
     const event = `sessions:${userId}`;
     this.emitter.on(event, listener);
     return () => this.emitter.off(event, listener);
+  }
+
+  /** Calls `listener` when sessions of any user were revoked. */
+  onAnySessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
+    this.emitter.on('sessions', listener);
+    return () => this.emitter.off('sessions', listener);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { defineModule, mount } from '../../core/app-module.js';
+import { userSessions } from '../auth/index.js';
 import { NotificationBus } from './notification-bus.js';
 import { NotificationEmails } from './notification-emails.js';
 import { notificationsRoutes } from './notifications.routes.js';
@@ -27,8 +28,13 @@ export const notificationsModule = defineModule({
     );
     notifications.onCreated((tx, rows) => emails.queue(tx, rows));
     const stopEmailing = bus.onAnyNotification((signal) => emails.committed(signal.id));
+    // Another process's revocation reaches this process's session cache here.
+    const stopForgetting = bus.onAnySessionsEnded((ended) => userSessions.ended(ended));
+    const stopDistrusting = bus.onReconnected(() => userSessions.signalsMissed());
     ctx.onClose(async () => {
       stopEmailing();
+      stopForgetting();
+      stopDistrusting();
       await emails.settled();
       await bus.close();
     });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { appSettings, sessions, userNotificationPreferences, users } from '../../db/schema.js';
+import { userSessions } from '../auth/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -68,6 +69,7 @@ export class SettingsRepository {
 
   async updateUser(id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
     const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+    userSessions.userChanged(id);
     return row!;
   }
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { countCapped, escapeLike, onPageId, pageIds, pageIdsOrder } from '../../db/query-helpers.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
 import { type RelevancePage, rankedPageIds, userSearchCondition } from '../../db/search-conditions.js';
+import { userSessions } from '../auth/index.js';
 
 /** The user list counts exactly up to this many (contract: "10,000+" beyond). */
 const USER_COUNT_CAP = LIST_COUNT_CAP;
@@ -236,6 +237,7 @@ export class UsersRepository {
 
   async update(id: number, values: Partial<NewUserRow>): Promise<UserRow> {
     const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+    userSessions.userChanged(id);
     return row!;
   }
 
