@@ -370,8 +370,17 @@ describe('inspector app: sign in, fill, keep, submit (390 px)', () => {
     }
     await page.getByTestId('inspector-account').click();
     await page.getByTestId('inspector-sign-out').click();
+    // Signing out revokes the token and sends nothing with it afterwards (no refused request).
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    const revoked = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByTestId('sign-out-confirm').click();
     await page.waitForURL(/\/inspector\/sign-in$/);
+    expect((await revoked).status()).toBe(200);
+    await settle(page);
+    expect(refused).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('inspectorAccessToken'))).toBeNull();
   }, 240_000);
 

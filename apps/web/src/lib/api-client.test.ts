@@ -9,7 +9,13 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   });
 }
 
-function setup(options: { token?: string | null; response?: Response | (() => Promise<Response>) } = {}) {
+function setup(
+  options: {
+    token?: string | null;
+    response?: Response | (() => Promise<Response>);
+    sessionRequired?: boolean;
+  } = {},
+) {
   const fetchMock = vi.fn<typeof fetch>(async () => {
     const { response } = options;
     if (typeof response === 'function') return response();
@@ -20,6 +26,7 @@ function setup(options: { token?: string | null; response?: Response | (() => Pr
     baseUrl: '/api',
     getToken: () => options.token ?? null,
     onUnauthorized,
+    sessionRequired: options.sessionRequired,
     fetch: fetchMock,
   });
   const lastCall = () => {
@@ -32,6 +39,20 @@ function setup(options: { token?: string | null; response?: Response | (() => Pr
 }
 
 describe('api client: request', () => {
+  it('answers 401 without sending when a client that needs the session has none', async () => {
+    const { client, fetchMock, onUnauthorized } = setup({ token: null, sessionRequired: true });
+    const error = await client.get('/inspector/assignments').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // A call that passes its own token, or none on purpose (a public call), is still sent.
+    await client.post('/auth/logout', undefined, { token: 'tok_given', skipUnauthorizedHandler: true });
+    await client.post('/auth/login', {}, { token: null, skipUnauthorizedHandler: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the raw stored token as Authorization, without a Bearer prefix', async () => {
     const { client, lastCall } = setup({ token: 'tok_abc123' });
     await client.get('/auth/me');

@@ -125,6 +125,12 @@ export interface ApiClientConfig {
   getToken: () => string | null;
   /** Called on any 401 (unless the request opted out); ends the session. */
   onUnauthorized: () => void;
+  /**
+   * Every call needs the session (the inspector app's and the portal's clients): with no token
+   * stored, a call that does not pass one answers 401 here, as the server would, without being sent.
+   * A screen still mounted while its sign-out ends the session would otherwise send refused requests.
+   */
+  sessionRequired?: boolean;
   fetch?: typeof fetch;
 }
 
@@ -211,10 +217,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
+/** The server's words for a missing or ended session (access-control.ts). */
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
 export function createApiClient(config: ApiClientConfig) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const headers = new Headers({ Accept: 'application/json' });
     const token = options.token !== undefined ? options.token : config.getToken();
+    if (!token && options.token === undefined && config.sessionRequired) {
+      if (!options.skipUnauthorizedHandler) config.onUnauthorized();
+      throw new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: SESSION_ENDED_MESSAGE });
+    }
     // SPEC.md 7: the raw token, no "Bearer " scheme.
     if (token) headers.set('Authorization', token);
 
@@ -310,6 +323,7 @@ export const inspectorApi = createApiClient({
   baseUrl: API_BASE_URL,
   getToken: () => storage.getInspectorToken(),
   onUnauthorized: () => inspectorUnauthorizedHandler(),
+  sessionRequired: true,
 });
 
 let portalUnauthorizedHandler: () => void = () => {};
@@ -323,5 +337,6 @@ export function setPortalUnauthorizedHandler(handler: () => void): void {
 export const portalApi = createApiClient({
   baseUrl: API_BASE_URL,
   getToken: () => storage.getPortalToken(),
+  sessionRequired: true,
   onUnauthorized: () => portalUnauthorizedHandler(),
 });

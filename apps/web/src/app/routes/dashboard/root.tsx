@@ -36,10 +36,13 @@ function DashboardRoot() {
     // Logout is the user leaving this device (maybe a shared one): its browser notifications stop
     // with the session, while the token can still prove whose registration it is (docs/push.md).
     await disableBrowserPush().catch(() => undefined);
-    // Revoke the token; a failure (offline, already revoked) must not keep the user signed in.
-    await logout().catch(() => undefined);
+    // Revoke the token; a failure (offline, already revoked) must not keep the user signed in. Sent
+    // before the dashboard leaves and answered after, so its notification stream does not hear the
+    // session end and refetch with the revoked token.
+    const revoking = logout(storage.getToken() ?? undefined).catch(() => undefined);
     endSession();
     await navigate(paths.login, { replace: true });
+    await revoking;
   };
 
   // Confirm modals (`modals.openConfirmModal`) are opened by dashboard screens only, so their

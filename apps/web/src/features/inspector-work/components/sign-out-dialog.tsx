@@ -22,11 +22,14 @@ export function SignOutDialog({ user, opened, onClose, onClosed }: InspectorSign
   const signOut = async () => {
     setBusy(true);
     const token = getInspectorSession()?.token;
-    // The server session is revoked when it can be; signing out offline still ends it here.
-    if (token) await logout(token).catch(() => undefined);
+    // The server session is revoked when it can be; signing out offline still ends it here. The
+    // revocation is sent first and this screen leaves before it is answered: otherwise the stream
+    // would hear the session end and refetch with the revoked token (one refused request).
+    const revoking = token ? logout(token).catch(() => undefined) : undefined;
     removeAllDrafts(user.id);
     endInspectorSession();
     navigate(paths.inspectorSignIn, { replace: true });
+    await revoking;
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@inspecta/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPortalSession, startPortalSession } from '@/lib/session';
 import { renderWithProviders } from '@/testing/test-utils';
 import { PortalShell } from './portal-shell';
@@ -32,6 +32,8 @@ function serve(unread: () => number) {
 }
 
 describe('the portal bell', () => {
+  // The portal's client sends nothing without its session (api-client.ts, `sessionRequired`).
+  beforeEach(() => startPortalSession('tok-client', user));
   afterEach(() => vi.unstubAllGlobals());
 
   it('names the unread count in its label and shows it as a badge; none, no badge', async () => {

@@ -14,10 +14,12 @@ export function PortalSignOutDialog({ opened, onClose, onClosed }: SignOutDialog
   const signOut = async () => {
     setBusy(true);
     const token = getPortalSession()?.token;
-    // The server session is revoked when it can be; signing out offline still ends it here.
-    if (token) await logout(token).catch(() => undefined);
+    // The server session is revoked when it can be; signing out offline still ends it here. Sent
+    // before the portal leaves, answered after, so nothing of it refetches with the revoked token.
+    const revoking = token ? logout(token).catch(() => undefined) : undefined;
     endPortalSession();
     navigate(paths.portal, { replace: true });
+    await revoking;
   };
 
   return (
