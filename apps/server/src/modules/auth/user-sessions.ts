@@ -26,7 +26,7 @@ export const userSessions = {
 
   /** Sessions ended, as heard on SESSIONS_ENDED_CHANNEL (from any process, this one included). */
   ended(ended: SessionsEnded): void {
-    announceSessionsChange({ userId: ended.userId, sessionIds: ended.sessionIds });
+    announceSessionsChange(ended);
   },
 
   /** The listener was away and may have missed revocations: nothing kept in memory is trusted. */

@@ -4,7 +4,7 @@ import { Outlet, useLoaderData, useNavigate } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { ProfileMenu } from '@/components/layouts/profile-menu';
 import { paths } from '@/config/paths';
-import { logout, useMe } from '@/features/auth';
+import { signOutDevice, useMe } from '@/features/auth';
 import { CommandPalette, GlobalSearch } from '@/features/global-search';
 import { NotificationBell } from '@/features/notifications';
 import { disableBrowserPush, usePushRefresh } from '@/features/push';
@@ -36,13 +36,10 @@ function DashboardRoot() {
     // Logout is the user leaving this device (maybe a shared one): its browser notifications stop
     // with the session, while the token can still prove whose registration it is (docs/push.md).
     await disableBrowserPush().catch(() => undefined);
-    // Revoke the token; a failure (offline, already revoked) must not keep the user signed in. Sent
-    // before the dashboard leaves and answered after, so its notification stream does not hear the
-    // session end and refetch with the revoked token.
-    const revoking = logout(storage.getToken() ?? undefined).catch(() => undefined);
-    endSession();
-    await navigate(paths.login, { replace: true });
-    await revoking;
+    await signOutDevice(storage.getToken(), async () => {
+      endSession();
+      await navigate(paths.login, { replace: true });
+    });
   };
 
   // Confirm modals (`modals.openConfirmModal`) are opened by dashboard screens only, so their

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SignOutDialogProps } from '@/components/ui/account-menu';
 import { paths } from '@/config/paths';
-import { logout } from '@/features/auth';
+import { signOutDevice } from '@/features/auth';
 import { endInspectorSession, getInspectorSession } from '@/lib/session';
 import { removeAllDrafts, unsyncedDraftCount } from '../lib/draft-store';
 
@@ -21,15 +21,11 @@ export function SignOutDialog({ user, opened, onClose, onClosed }: InspectorSign
 
   const signOut = async () => {
     setBusy(true);
-    const token = getInspectorSession()?.token;
-    // The server session is revoked when it can be; signing out offline still ends it here. The
-    // revocation is sent first and this screen leaves before it is answered: otherwise the stream
-    // would hear the session end and refetch with the revoked token (one refused request).
-    const revoking = token ? logout(token).catch(() => undefined) : undefined;
-    removeAllDrafts(user.id);
-    endInspectorSession();
-    navigate(paths.inspectorSignIn, { replace: true });
-    await revoking;
+    await signOutDevice(getInspectorSession()?.token, () => {
+      removeAllDrafts(user.id);
+      endInspectorSession();
+      return navigate(paths.inspectorSignIn, { replace: true });
+    });
   };
 
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SignOutDialogProps } from '@/components/ui/account-menu';
 import { paths } from '@/config/paths';
-import { logout } from '@/features/auth';
+import { signOutDevice } from '@/features/auth';
 import { endPortalSession, getPortalSession } from '@/lib/session';
 
 /** "Sign out?": ends the portal session (on the server when it can) and shows the portal's sign-in. */
@@ -13,13 +13,10 @@ export function PortalSignOutDialog({ opened, onClose, onClosed }: SignOutDialog
 
   const signOut = async () => {
     setBusy(true);
-    const token = getPortalSession()?.token;
-    // The server session is revoked when it can be; signing out offline still ends it here. Sent
-    // before the portal leaves, answered after, so nothing of it refetches with the revoked token.
-    const revoking = token ? logout(token).catch(() => undefined) : undefined;
-    endPortalSession();
-    navigate(paths.portal, { replace: true });
-    await revoking;
+    await signOutDevice(getPortalSession()?.token, () => {
+      endPortalSession();
+      return navigate(paths.portal, { replace: true });
+    });
   };
 
   return (
