@@ -328,8 +328,18 @@ describe('dashboard shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(session.accessToken);
 
     await page.getByRole('button', { name: 'Log Out' }).click();
+    // Logging out sends nothing that is refused: the revocation goes before the dashboard leaves.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    const revoked = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Logout' }).click();
     await page.waitForURL(`${baseURL()}/`);
+    expect((await revoked).status()).toBe(200);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     const me = await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: session.accessToken } });
     expect(me.status).toBe(401);
