@@ -1,8 +1,7 @@
 import type { InspectionHistoryResponse } from '@inspecta/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertWorkRefs, type WorkRefs } from './helpers/dashboard-fixtures.js';
-import { insertSite } from './helpers/equipment-fixtures.js';
+import { insertWorkSetting, type WorkRefs } from './helpers/dashboard-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /**
@@ -17,9 +16,7 @@ describe('inspection history: the capped total', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     admin = await tokenFor(ctx.app, await insertUser(ctx.db, { userType: 'admin' }));
-    const inspector = await insertUser(ctx.db, { userType: 'inspector' });
-    const site = await insertSite(ctx.db);
-    refs = { siteId: site.id, inspectorId: inspector.id, ...(await insertWorkRefs(ctx.db)) };
+    refs = await insertWorkSetting(ctx.db);
   });
   afterAll(() => ctx.close());
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { assignments, inspectionCategories, inspections, templates } from '../../src/db/schema.js';
-import { uniq } from './equipment-fixtures.js';
+import { insertSite, uniq } from './equipment-fixtures.js';
+import { insertUser } from './test-app.js';
 
 /** A category and a published template that assignments and inspections can point at. */
 export async function insertWorkRefs(db: Database): Promise<{ categoryId: number; templateId: number }> {
@@ -28,6 +29,13 @@ export interface WorkRefs {
   inspectorId: number;
   categoryId: number;
   templateId: number;
+}
+
+/** A site, an inspector and the work references: what an assignment row needs to point at. */
+export async function insertWorkSetting(db: Database): Promise<WorkRefs> {
+  const inspector = await insertUser(db, { userType: 'inspector' });
+  const site = await insertSite(db);
+  return { siteId: site.id, inspectorId: inspector.id, ...(await insertWorkRefs(db)) };
 }
 
 /** An assignment row as the assignments module writes it (status and dates as given). */

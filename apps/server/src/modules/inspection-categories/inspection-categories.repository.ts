@@ -1,6 +1,7 @@
+import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern } from '../../db/query-helpers.js';
+import { containsPattern, countCapped } from '../../db/query-helpers.js';
 import { inspectionCategories, templates } from '../../db/schema.js';
 
 export type InspectionCategoryRow = typeof inspectionCategories.$inferSelect;
@@ -32,7 +33,9 @@ export class InspectionCategoriesRepository {
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  async list(filter: CategoryListFilter): Promise<{ rows: InspectionCategoryWithUsage[]; total: number }> {
+  async list(
+    filter: CategoryListFilter,
+  ): Promise<{ rows: InspectionCategoryWithUsage[]; total: number; capped: boolean }> {
     const where = this.where(filter);
     const sortField = filter.sort?.replace(/^-/, '') ?? 'name';
     const direction = filter.sort?.startsWith('-') ? desc : asc;
@@ -50,12 +53,9 @@ export class InspectionCategoriesRepository {
         .orderBy(direction(column), asc(inspectionCategories.id))
         .offset(filter.offset)
         .limit(filter.limit),
-      this.db.select({ total: count() }).from(inspectionCategories).where(where),
+      countCapped(this.db, sql`${inspectionCategories}`, where, LIST_COUNT_CAP),
     ]);
-    return {
-      rows: rows.map((r) => ({ ...r.category, templateCount: r.templateCount })),
-      total: totals[0]?.total ?? 0,
-    };
+    return { rows: rows.map((r) => ({ ...r.category, templateCount: r.templateCount })), ...totals };
   }
 
   async findById(id: number): Promise<InspectionCategoryWithUsage | undefined> {

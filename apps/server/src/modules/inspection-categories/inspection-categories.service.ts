@@ -59,7 +59,7 @@ export class InspectionCategoriesService {
 
   async list(input: InspectionCategoryListQuery): Promise<InspectionCategoryListResponse> {
     const query = inspectionCategoryListQuerySchema.parse(input);
-    const { rows, total } = await this.repo.list({
+    const { rows, total, capped } = await this.repo.list({
       search: query.search || undefined,
       status: query.status,
       sort: query.sort,
@@ -68,7 +68,7 @@ export class InspectionCategoriesService {
     });
     return {
       categories: rows.map(toInspectionCategory),
-      pagination: { page: query.page, limit: query.limit, total },
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
     };
   }
 

@@ -1,6 +1,7 @@
+import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { containsPattern } from '../../db/query-helpers.js';
+import { containsPattern, countCapped } from '../../db/query-helpers.js';
 import {
   assignmentEquipment,
   assignments,
@@ -80,7 +81,7 @@ export class SchedulesRepository {
         or(sql`${schedules.name} ilike ${pattern}`, sql`${sites.searchText} like lower(${pattern})`)!,
       );
     }
-    const [rows, [total]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.db
         .select({ schedule: schedules })
         .from(schedules)
@@ -89,13 +90,14 @@ export class SchedulesRepository {
         .orderBy(asc(schedules.status), asc(schedules.name), asc(schedules.id))
         .offset(offset)
         .limit(limit),
-      this.db
-        .select({ n: count() })
-        .from(schedules)
-        .innerJoin(sites, eq(sites.id, schedules.siteId))
-        .where(and(...where)),
+      countCapped(
+        this.db,
+        sql`${schedules} inner join ${sites} on ${sites.id} = ${schedules.siteId}`,
+        and(...where),
+        LIST_COUNT_CAP,
+      ),
     ]);
-    return { rows: rows.map((r) => r.schedule), total: Number(total?.n ?? 0) };
+    return { rows: rows.map((r) => r.schedule), ...counted };
   }
 
   async activeIds(): Promise<number[]> {

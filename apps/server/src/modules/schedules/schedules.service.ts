@@ -364,7 +364,7 @@ export class SchedulesService {
   // ------------------------------------------------------------------ CRUD
 
   async list(query: ScheduleListQueryValues): Promise<ScheduleListResponse> {
-    const { rows, total } = await this.repo.list(
+    const { rows, total, capped } = await this.repo.list(
       {
         search: query.search || undefined,
         status: query.status,
@@ -376,7 +376,7 @@ export class SchedulesService {
     );
     return {
       schedules: await this.toSchedules(rows),
-      pagination: { page: query.page, limit: query.limit, total },
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
     };
   }
 

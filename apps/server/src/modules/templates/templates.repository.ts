@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@inspecta/contract';
 import {
   and,
   asc,
@@ -16,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { containsPattern, escapeLike } from '../../db/query-helpers.js';
+import { containsPattern, countCapped, escapeLike } from '../../db/query-helpers.js';
 import {
   equipmentTypes,
   inspectionCategories,
@@ -152,7 +153,9 @@ export class TemplatesRepository {
     };
   }
 
-  async list(filter: TemplateListFilter): Promise<{ rows: TemplateListRow[]; total: number }> {
+  async list(
+    filter: TemplateListFilter,
+  ): Promise<{ rows: TemplateListRow[]; total: number; capped: boolean }> {
     const where = this.listWhere(filter);
     const field = filter.sort?.replace(/^-/, '') ?? 'updatedAt';
     const direction = (filter.sort ?? '-updatedAt').startsWith('-') ? desc : asc;
@@ -162,15 +165,16 @@ export class TemplatesRepository {
         : field === 'createdAt'
           ? templates.createdAt
           : templates.updatedAt;
+    // Counted as every list counts (up to LIST_COUNT_CAP, "10,000+" beyond), however few there are today.
     const [rows, totals] = await Promise.all([
       this.summarySelect()
         .where(where)
         .orderBy(direction(column), desc(templates.id))
         .offset(filter.offset)
         .limit(filter.limit),
-      this.db.select({ total: count() }).from(templates).where(where),
+      countCapped(this.db, sql`${templates}`, where, LIST_COUNT_CAP),
     ]);
-    return { rows: rows.map(TemplatesRepository.toListRow), total: totals[0]?.total ?? 0 };
+    return { rows: rows.map(TemplatesRepository.toListRow), ...totals };
   }
 
   async count(filter: TemplateFilter): Promise<number> {

@@ -175,7 +175,7 @@ export class TemplatesService {
 
   async list(input: TemplateListQuery): Promise<TemplateListResponse> {
     const query = templateListQuerySchema.parse(input);
-    const { rows, total } = await this.repo.list({
+    const { rows, total, capped } = await this.repo.list({
       search: query.search || undefined,
       categoryId: query.categoryId,
       status: query.status,
@@ -187,7 +187,7 @@ export class TemplatesService {
     const links = await this.repo.equipmentTypesOf(rows.map((r) => r.template.id));
     return {
       templates: rows.map((row) => toSummary(row, links)),
-      pagination: { page: query.page, limit: query.limit, total },
+      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
     };
   }
 

@@ -34,6 +34,7 @@ import { templatePath } from '@/config/paths';
 import { useCategoryOptions } from '@/features/inspection-categories';
 import { isApiError } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
+import { formatCount } from '@/utils/format-count';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useDuplicateTemplate } from '../api/duplicate-template';
@@ -267,7 +268,11 @@ export function TemplatesScreen() {
         footer={
           templates.length > 0 ? (
             <ListCount
-              text={plural(total, 'template')}
+              text={
+                query.data?.pagination.totalIsCapped
+                  ? `${formatCount(total, true)} templates`
+                  : plural(total, 'template')
+              }
               pages={pages}
               page={filters.page}
               onPage={(next) => filters.update({ page: String(next) })}
