@@ -8,6 +8,7 @@ import type {
 import { auditChanges } from '../../core/audit-changes.js';
 import { describeActivity } from '../../core/audit-wording.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import type { Database } from '../../db/database.js';
 import { type ActivityRecord, ActivityRepository } from './activity.repository.js';
 
@@ -41,12 +42,7 @@ export class ActivityService {
     );
     return {
       events: rows.map((row) => toActivityEvent(row, names)),
-      pagination: {
-        page: query.page,
-        limit: query.limit,
-        total,
-        ...(capped ? { totalIsCapped: true } : {}),
-      },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

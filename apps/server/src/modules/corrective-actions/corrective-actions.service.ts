@@ -40,6 +40,7 @@ import { AppError } from '../../core/errors.js';
 import { type FileStorage, generateFileName } from '../../core/files/file-storage.js';
 import { fileUrl } from '../../core/files/file-urls.js';
 import { processProfileImage } from '../../core/files/image-processing.js';
+import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -387,12 +388,7 @@ export class CorrectiveActionsService {
     const capped = counted > CORRECTIVE_ACTION_COUNT_CAP;
     return {
       actions: rows.map((r) => toAction(r, filter.today)),
-      pagination: {
-        page: query.page,
-        limit: query.limit,
-        total: capped ? CORRECTIVE_ACTION_COUNT_CAP : counted,
-        ...(capped ? { totalIsCapped: true } : {}),
-      },
+      pagination: paginationOf(query, capped ? CORRECTIVE_ACTION_COUNT_CAP : counted, capped),
     };
   }
 
@@ -989,12 +985,7 @@ export class CorrectiveActionsService {
     const capped = counted > CORRECTIVE_ACTION_COUNT_CAP;
     return {
       actions: rows.map((r) => this.toPortalAction(r, clientId, filter.today)),
-      pagination: {
-        page: query.page,
-        limit: query.limit,
-        total: capped ? CORRECTIVE_ACTION_COUNT_CAP : counted,
-        ...(capped ? { totalIsCapped: true } : {}),
-      },
+      pagination: paginationOf(query, capped ? CORRECTIVE_ACTION_COUNT_CAP : counted, capped),
     };
   }
 

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
@@ -89,7 +90,7 @@ export class EquipmentTypesService {
     const { rows, total, capped } = await this.repo.list(query);
     return {
       equipments: rows.map(toEquipmentType),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -26,6 +26,7 @@ import { type AuditEntry, recordAudit, recordAudits } from '../../core/audit.js'
 import { runBulk } from '../../core/bulk.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import { RenderLimit, type RenderLimitOptions } from '../../core/render-limit.js';
 import { readSheet } from '../../core/spreadsheet.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
@@ -167,7 +168,7 @@ export class EquipmentService {
     const { rows, total, capped } = await this.repo.list(await this.resolveFilters(query), today, query);
     return {
       equipments: rows.map((row) => toEquipment(row, today)),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -14,6 +14,7 @@ import {
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import type { Database } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
@@ -68,7 +69,7 @@ export class InspectionCategoriesService {
     });
     return {
       categories: rows.map(toInspectionCategory),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -13,6 +13,7 @@ import { templateContentSchema, utcDateOf } from '@inspecta/contract';
 import type { AuthContext } from '../../core/access.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import { type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database } from '../../db/database.js';
 import type { StoredAnswers, StoredUnitResult } from './inspection-results.js';
@@ -123,7 +124,7 @@ export class InspectionsService {
     });
     return {
       data: rows.map(toSummary),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -23,6 +23,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { AssignmentsService } from '../assignments/index.js';
@@ -376,7 +377,7 @@ export class SchedulesService {
     );
     return {
       schedules: await this.toSchedules(rows),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -30,6 +30,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { FileStorage } from '../../core/files/file-storage.js';
+import { paginationOf } from '../../core/paging.js';
 import { loadPdfLogo } from '../../core/pdf.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
@@ -415,7 +416,7 @@ export class ShopBillsService {
     const total = Math.min(matched, BILL_COUNT_CAP);
     return {
       response: rows.map(toListItem),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
       totals: { count: total, countIsCapped: capped, ...money },
     };
   }

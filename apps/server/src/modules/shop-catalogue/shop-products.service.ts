@@ -18,6 +18,7 @@ import { AppError } from '../../core/errors.js';
 import { type FileStorage, generateFileName } from '../../core/files/file-storage.js';
 import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
 import { processProfileImage } from '../../core/files/image-processing.js';
+import { paginationOf } from '../../core/paging.js';
 import { readSheet } from '../../core/spreadsheet.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -56,7 +57,7 @@ export class ShopProductsService {
     const { rows, total, capped } = await this.repo.listProducts(query);
     return {
       products: await productsOf(this.repo, rows),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
 import { todayOf } from '../../db/query-helpers.js';
@@ -144,7 +145,7 @@ export class ShopStockService {
     const { rows, total, capped } = await new StockLedgerRepository(this.db).history(productId, query);
     return {
       data: rows.map(toMovement),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -10,6 +10,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { FileStorage } from '../../core/files/file-storage.js';
+import { paginationOf } from '../../core/paging.js';
 import { loadPdfLogo } from '../../core/pdf.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database } from '../../db/database.js';
@@ -242,12 +243,7 @@ export class OrdersService {
     ]);
     return {
       response: rows.map(toOrderListItem),
-      pagination: {
-        page: query.page,
-        limit: query.limit,
-        total: totals.count,
-        ...(totals.countIsCapped ? { totalIsCapped: true } : {}),
-      },
+      pagination: paginationOf(query, totals.count, totals.countIsCapped),
       totals,
     };
   }

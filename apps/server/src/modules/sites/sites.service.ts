@@ -21,6 +21,7 @@ import { recordAudit } from '../../core/audit.js';
 import { runBulk } from '../../core/bulk.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -211,12 +212,7 @@ export class SitesService {
         ...toSite(site, client),
         equipmentCount: Number(equipmentCount),
       })),
-      pagination: {
-        page: query.page,
-        limit: query.limit,
-        total: totals.total,
-        ...(totals.totalIsCapped ? { totalIsCapped: true } : {}),
-      },
+      pagination: paginationOf(query, totals.total, totals.totalIsCapped),
       counts: totals.counts,
     };
   }

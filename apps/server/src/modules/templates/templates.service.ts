@@ -29,6 +29,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Transaction } from '../../db/database.js';
@@ -187,7 +188,7 @@ export class TemplatesService {
     const links = await this.repo.equipmentTypesOf(rows.map((r) => r.template.id));
     return {
       templates: rows.map((row) => toSummary(row, links)),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -24,6 +24,7 @@ import { AppError } from '../../core/errors.js';
 import { type FileStorage, generateFileName } from '../../core/files/file-storage.js';
 import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
 import { processProfileImage } from '../../core/files/image-processing.js';
+import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { hashPassword } from '../../core/security/password-hasher.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
@@ -112,7 +113,7 @@ export class UsersService {
     });
     return {
       users: rows.map(toUser),
-      pagination: { page: query.page, limit: query.limit, total, ...(capped ? { totalIsCapped: true } : {}) },
+      pagination: paginationOf(query, total, capped),
     };
   }
 
