@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { formatCount } from '@/utils/format-count';
+import { formatCountOf } from '@/utils/format-count';
 import { Pager } from './pager';
 
 interface ListFooterProps {
@@ -22,7 +22,7 @@ export function ListFooter({ page, limit, total, totalIsCapped = false, onPage, 
       <Text size="sm" c="dimmed" data-testid="list-range">
         {total === 0
           ? `No ${noun[1]}`
-          : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${formatCount(total, totalIsCapped)} ${total === 1 && !totalIsCapped ? noun[0] : noun[1]}`}
+          : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${formatCountOf(total, totalIsCapped, noun)}`}
       </Text>
       {pages > 1 ? (
         <Pager total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" siblings={1} />

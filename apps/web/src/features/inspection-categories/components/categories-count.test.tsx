@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
+import { stubJsonApi } from '@/testing/stub-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { InspectionCategoriesScreen } from './categories-screen';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const when = '2026-11-20T10:00:00.000Z';
 
 const category = {
@@ -18,17 +18,9 @@ const category = {
   updatedAt: when,
 };
 
-function serve(path: string, body: unknown) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://x');
-      return url.pathname.endsWith(path)
-        ? json(200, body)
-        : json(200, { equipmentTypes: [], categories: [] });
-    }),
-  );
-}
+/** The list answers `body`; the filter options answer empty. */
+const serve = (path: string, body: unknown) =>
+  stubJsonApi({ [path]: body }, { equipmentTypes: [], categories: [] });
 
 /** The category list's footer says "10,000+" when the server stopped counting. */
 describe('category list count', () => {

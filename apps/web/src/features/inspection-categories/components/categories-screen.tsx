@@ -18,7 +18,7 @@ import { ListTable } from '@/components/list-screen/list-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { isApiError } from '@/lib/api-client';
-import { formatCount } from '@/utils/format-count';
+import { formatCountOf } from '@/utils/format-count';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useDeleteInspectionCategory } from '../api/delete-inspection-category';
 import { useInspectionCategories } from '../api/get-inspection-categories';
@@ -185,7 +185,7 @@ export function InspectionCategoriesScreen() {
         footer={
           pages > 1 ? (
             <ListCount
-              text={`${formatCount(total, query.data?.pagination.totalIsCapped)} categories`}
+              text={formatCountOf(total, query.data?.pagination.totalIsCapped, ['category', 'categories'])}
               pages={pages}
               page={page}
               onPage={(next) => update({ page: String(next) })}

@@ -33,8 +33,7 @@ import { RowActionsMenu } from '@/components/ui/row-actions-menu';
 import { templatePath } from '@/config/paths';
 import { useCategoryOptions } from '@/features/inspection-categories';
 import { isApiError } from '@/lib/api-client';
-import { plural } from '@/lib/plural';
-import { formatCount } from '@/utils/format-count';
+import { formatCountOf } from '@/utils/format-count';
 import { formatDateTime, formatRelativeTime } from '@/utils/format-relative-time';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useDuplicateTemplate } from '../api/duplicate-template';
@@ -268,11 +267,7 @@ export function TemplatesScreen() {
         footer={
           templates.length > 0 ? (
             <ListCount
-              text={
-                query.data?.pagination.totalIsCapped
-                  ? `${formatCount(total, true)} templates`
-                  : plural(total, 'template')
-              }
+              text={formatCountOf(total, query.data?.pagination.totalIsCapped, ['template', 'templates'])}
               pages={pages}
               page={filters.page}
               onPage={(next) => filters.update({ page: String(next) })}
