@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, computeNextDueOn, dueStatusOf, utcDateOf } from './equipment-due.js';
+import {
+  addDays,
+  computeNextDueOn,
+  dueStatusOf,
+  earlierDate,
+  laterDate,
+  utcDateOf,
+} from './equipment-due.js';
 
 const base = {
   status: 'in_service' as const,
@@ -60,5 +67,13 @@ describe('date helpers', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(utcDateOf('2026-05-05T23:59:59Z')).toBe('2026-05-05');
     expect(() => addDays('05/05/2026', 1)).toThrow(RangeError);
+  });
+
+  it('picks the earlier or later of two dates across months and years', () => {
+    expect(earlierDate('2026-02-01', '2026-01-31')).toBe('2026-01-31');
+    expect(earlierDate('2025-12-31', '2026-01-01')).toBe('2025-12-31');
+    expect(laterDate('2026-02-01', '2026-01-31')).toBe('2026-02-01');
+    expect(laterDate('2025-12-31', '2026-01-01')).toBe('2026-01-01');
+    expect(laterDate('2026-05-05', '2026-05-05')).toBe('2026-05-05');
   });
 });

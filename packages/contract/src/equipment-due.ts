@@ -45,6 +45,16 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
+/** The earlier of two YYYY-MM-DD dates (they sort as text in calendar order). */
+export function earlierDate(a: string, b: string): string {
+  return a <= b ? a : b;
+}
+
+/** The later of two YYYY-MM-DD dates. */
+export function laterDate(a: string, b: string): string {
+  return a >= b ? a : b;
+}
+
 export function computeNextDueOn(input: NextDueInput): string | null {
   if (input.status === 'retired') return null;
   const base = input.lastInspectedAt

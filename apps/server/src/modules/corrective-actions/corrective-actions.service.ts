@@ -20,6 +20,7 @@ import {
   type FieldError,
   INSPECTION_IMAGE_MAX_SIDE,
   type ItemResult,
+  laterDate,
   type PortalAction,
   type PortalActionDetail,
   type PortalActionListQueryValues,
@@ -605,7 +606,7 @@ export class CorrectiveActionsService {
     const id = await this.db.transaction(async (tx) => {
       const repo = new CorrectiveActionsRepository(tx);
       const refs = await repo.inspectionRefs(body.inspectionId);
-      if (!refs || refs.inspection.status !== 'completed')
+      if (refs?.inspection.status !== 'completed')
         throw AppError.validation([{ field: 'inspectionId', message: 'Choose a completed inspection' }]);
       const problems: FieldError[] = [];
       const stored = templateContentSchema.safeParse(
@@ -890,7 +891,7 @@ export class CorrectiveActionsService {
         problems.push({ field: 'inspectorId', message: 'Choose an active inspector' });
       const today = this.today();
       const scheduledFor = body.scheduledFor ?? today;
-      const dueOn = body.dueOn ?? (action.dueOn >= scheduledFor ? action.dueOn : scheduledFor);
+      const dueOn = body.dueOn ?? laterDate(action.dueOn, scheduledFor);
       if (dueOn < scheduledFor)
         problems.push({ field: 'dueOn', message: 'Due date cannot be before the scheduled date' });
       if (problems.length) throw AppError.validation(problems);

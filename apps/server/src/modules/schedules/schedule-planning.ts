@@ -1,4 +1,4 @@
-import { addDays, type ScheduleIntervalUnit, utcDateOf } from '@inspecta/contract';
+import { addDays, earlierDate, type ScheduleIntervalUnit, utcDateOf } from '@inspecta/contract';
 
 /**
  * The planning rules of a schedule, without the database: when each unit is next due under the
@@ -89,7 +89,7 @@ export function occurrenceNow(unit: PlanUnit, rules: PlanRules, today: string): 
     due,
     dueOn,
     createOn: today,
-    scheduledFor: createOnFor(due, rules, today) > dueOn ? dueOn : createOnFor(due, rules, today),
+    scheduledFor: earlierDate(createOnFor(due, rules, today), dueOn),
   };
 }
 
@@ -115,7 +115,7 @@ export function occurrencesUntil(
       if (rules.endsOn && due > rules.endsOn) break;
       if (!skip(unit, due)) {
         const dueOn = due < today ? today : due;
-        out.push({ unit, due, dueOn, createOn, scheduledFor: createOn > dueOn ? dueOn : createOn });
+        out.push({ unit, due, dueOn, createOn, scheduledFor: earlierDate(createOn, dueOn) });
       }
       const next = nextInterval(due < today ? today : due, rules, unit);
       if (next <= due) break;

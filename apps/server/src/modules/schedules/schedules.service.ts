@@ -3,6 +3,7 @@ import {
   type CreateScheduleBody,
   type CreateScheduleValues,
   createScheduleBodySchema,
+  earlierDate,
   type FieldError,
   type PlannedAssignment,
   SCHEDULE_CALENDAR_DAYS_MAX,
@@ -529,13 +530,12 @@ export class SchedulesService {
     return this.db.transaction(async (tx) => {
       const repo = new SchedulesRepository(tx);
       const found = await repo.findById(id);
-      if (!found || found.status !== 'active')
-        return { scheduleId: id, assignmentIds: [], units: 0, locked: true };
+      if (found?.status !== 'active') return { scheduleId: id, assignmentIds: [], units: 0, locked: true };
       if (!(await repo.tryLockSite(found.siteId)))
         return { scheduleId: id, assignmentIds: [], units: 0, locked: false };
       // Read again under the lock: another process may have just changed or planned it.
       const s = await repo.findById(id);
-      if (!s || s.status !== 'active') return { scheduleId: id, assignmentIds: [], units: 0, locked: true };
+      if (s?.status !== 'active') return { scheduleId: id, assignmentIds: [], units: 0, locked: true };
       const rules = rulesOf(s);
       const units = await repo.unitsInScope(s);
       const candidates = units.flatMap((u) => {
@@ -546,7 +546,7 @@ export class SchedulesService {
         repo.unitsOnOpenWork(candidates.map((c) => c.unit.id)),
         repo.occurrenceKeys(
           id,
-          candidates.reduce((min, c) => (c.due < min ? c.due : min), today),
+          candidates.reduce((min, c) => earlierDate(min, c.due), today),
         ),
       ]);
       const fresh = candidates.filter(
@@ -576,7 +576,7 @@ export class SchedulesService {
     );
     const pick = inspectorPicker(s.assigneeMode, usable, await repo.openWork(usable));
     const [site] = await repo.sitesByIds([s.siteId]);
-    if (!site || site.status !== 'active') return [];
+    if (site?.status !== 'active') return [];
     const ids: number[] = [];
     for (const g of groups) {
       const template = templates.get(g.templateId);
