@@ -1,4 +1,4 @@
-import { addDays, earlierDate, type ScheduleIntervalUnit, utcDateOf } from '@inspecta/contract';
+import { addDays, earlierDate, laterDate, type ScheduleIntervalUnit, utcDateOf } from '@inspecta/contract';
 
 /**
  * The planning rules of a schedule, without the database: when each unit is next due under the
@@ -66,7 +66,7 @@ export function dueOf(unit: PlanUnit, rules: PlanRules): string | null {
 /** The day the job creates the assignment for a due date (lead time before it, not before today). */
 export function createOnFor(due: string, rules: PlanRules, today: string): string {
   const at = addDays(due, -rules.leadDays);
-  return at < today ? today : at;
+  return laterDate(at, today);
 }
 
 export interface Occurrence {
@@ -83,7 +83,7 @@ export interface Occurrence {
 export function occurrenceNow(unit: PlanUnit, rules: PlanRules, today: string): Occurrence | null {
   const due = dueOf(unit, rules);
   if (!due || addDays(due, -rules.leadDays) > today) return null;
-  const dueOn = due < today ? today : due;
+  const dueOn = laterDate(due, today);
   return {
     unit,
     due,
@@ -114,10 +114,10 @@ export function occurrencesUntil(
       if (createOn > until) break;
       if (rules.endsOn && due > rules.endsOn) break;
       if (!skip(unit, due)) {
-        const dueOn = due < today ? today : due;
+        const dueOn = laterDate(due, today);
         out.push({ unit, due, dueOn, createOn, scheduledFor: earlierDate(createOn, dueOn) });
       }
-      const next = nextInterval(due < today ? today : due, rules, unit);
+      const next = nextInterval(laterDate(due, today), rules, unit);
       if (next <= due) break;
       due = next;
     }
