@@ -486,6 +486,7 @@ export function ScheduleFormDrawer({ opened, onClose, schedule, siteId }: Schedu
             />
             <DateField
               label="Starts on"
+              description="Nothing falls due before it"
               value={values.startsOn}
               onChange={(value) => set('startsOn', value)}
               error={errors.startsOn || null}
