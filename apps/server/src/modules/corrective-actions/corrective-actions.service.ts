@@ -45,7 +45,7 @@ import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database, Executor } from '../../db/database.js';
-import { parseSort } from '../../db/query-helpers.js';
+import { cappedTotal, parseSort } from '../../db/query-helpers.js';
 import type { AssignmentsService } from '../assignments/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
@@ -386,10 +386,10 @@ export class CorrectiveActionsService {
       this.repo.list(filter, sort, (query.page - 1) * query.limit, query.limit),
       this.repo.countCapped(filter, CORRECTIVE_ACTION_COUNT_CAP),
     ]);
-    const capped = counted > CORRECTIVE_ACTION_COUNT_CAP;
+    const { total, capped } = cappedTotal(counted, CORRECTIVE_ACTION_COUNT_CAP);
     return {
       actions: rows.map((r) => toAction(r, filter.today)),
-      pagination: paginationOf(query, capped ? CORRECTIVE_ACTION_COUNT_CAP : counted, capped),
+      pagination: paginationOf(query, total, capped),
     };
   }
 
@@ -983,10 +983,10 @@ export class CorrectiveActionsService {
       this.repo.list(filter, { field: 'dueOn', desc: false }, (query.page - 1) * query.limit, query.limit),
       this.repo.countCapped(filter, CORRECTIVE_ACTION_COUNT_CAP),
     ]);
-    const capped = counted > CORRECTIVE_ACTION_COUNT_CAP;
+    const { total, capped } = cappedTotal(counted, CORRECTIVE_ACTION_COUNT_CAP);
     return {
       actions: rows.map((r) => this.toPortalAction(r, clientId, filter.today)),
-      pagination: paginationOf(query, capped ? CORRECTIVE_ACTION_COUNT_CAP : counted, capped),
+      pagination: paginationOf(query, total, capped),
     };
   }
 

@@ -6,6 +6,7 @@ import {
 import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
+  cappedTotal,
   containsPattern,
   countCapped,
   escapeLike,
@@ -117,7 +118,7 @@ export class EquipmentTypesRepository {
     const n = found.length ? Number(found[0]!.n) : 0;
     const counted =
       found.length || offset === 0
-        ? { total: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP }
+        ? cappedTotal(n, LIST_COUNT_CAP)
         : await countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP);
     const { total, capped } = counted;
     let rows: Array<{ type: EquipmentTypeRow; installedCount: number }> = found;

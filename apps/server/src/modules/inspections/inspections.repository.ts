@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import {
   anyId,
+  cappedTotal,
   firstRowsPerKey,
   onPageId,
   pageIds,
@@ -371,10 +372,7 @@ export class InspectionsRepository {
         : sql`select count(*)::int as total from (select 1 from ${inspections} where ${where} limit ${HISTORY_COUNT_CAP + 1}) as matched`,
     );
     const [row] = (result as unknown as { rows: Array<{ total: number }> }).rows;
-    const counted = Number(row?.total ?? 0);
-    return counted > HISTORY_COUNT_CAP
-      ? { total: HISTORY_COUNT_CAP, capped: true }
-      : { total: counted, capped: false };
+    return cappedTotal(Number(row?.total ?? 0), HISTORY_COUNT_CAP);
   }
 
   /** Every match of the filter, exactly (exports: the audited row count). */

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import {
+  cappedTotal,
   containsPattern,
   escapeLike,
   onPageId,
@@ -282,7 +283,7 @@ export class ShopCatalogueRepository {
       const rows = (
         await this.selectProducts().innerJoin(pageIds(ids), onPageId(shopProducts.id)).orderBy(pageIdsOrder)
       ).map((r) => ({ ...r.product, categoryName: r.categoryName }));
-      return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
+      return { rows, ...cappedTotal(total, PRODUCT_COUNT_CAP) };
     }
 
     if (query.search) return this.sortedSearchPage(query, where!, offset);
@@ -299,7 +300,7 @@ export class ShopCatalogueRepository {
       return { rows, total: offset + rows.length, capped: false };
     if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
     const total = await this.countCapped(where);
-    return { rows, total: Math.min(total, PRODUCT_COUNT_CAP), capped: total > PRODUCT_COUNT_CAP };
+    return { rows, ...cappedTotal(total, PRODUCT_COUNT_CAP) };
   }
 
   /**
@@ -327,7 +328,7 @@ export class ShopCatalogueRepository {
       .orderBy(pageIdsOrder);
     const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(where) : 0;
     const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
-    return { rows, total: Math.min(n, PRODUCT_COUNT_CAP), capped: n > PRODUCT_COUNT_CAP };
+    return { rows, ...cappedTotal(n, PRODUCT_COUNT_CAP) };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { LogHistoryQuery, StockMovementKind } from '@inspecta/contract';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
+import { cappedTotal } from '../../db/query-helpers.js';
 import { shopProductImages, shopProducts, shopStockMovements, users } from '../../db/schema.js';
 
 export type MovementRow = typeof shopStockMovements.$inferSelect & {
@@ -158,10 +159,7 @@ export class StockLedgerRepository {
         sql`select count(*)::int as total from (select 1 from ${shopStockMovements} where ${where} limit ${LOG_HISTORY_COUNT_CAP + 1}) as matched`,
       ),
     );
-    const total = Number(counted?.total ?? 0);
-    return total > LOG_HISTORY_COUNT_CAP
-      ? { rows, total: LOG_HISTORY_COUNT_CAP, capped: true }
-      : { rows, total, capped: false };
+    return { rows, ...cappedTotal(Number(counted?.total ?? 0), LOG_HISTORY_COUNT_CAP) };
   }
 
   async totals(): Promise<InventoryTotalsRow> {
