@@ -13,3 +13,8 @@ export function stubJsonApi(routes: Record<string, unknown>, fallback: unknown =
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** A list screen's API: `path` answers `body`, its filter options (types, categories) answer empty. */
+export function stubListApi(path: string, body: unknown) {
+  return stubJsonApi({ [path]: body }, { equipmentTypes: [], categories: [] });
+}

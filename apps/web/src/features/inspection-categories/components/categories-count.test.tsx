@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { stubJsonApi } from '@/testing/stub-api';
+import { stubListApi } from '@/testing/stub-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { InspectionCategoriesScreen } from './categories-screen';
 
@@ -18,17 +18,13 @@ const category = {
   updatedAt: when,
 };
 
-/** The list answers `body`; the filter options answer empty. */
-const serve = (path: string, body: unknown) =>
-  stubJsonApi({ [path]: body }, { equipmentTypes: [], categories: [] });
-
 /** The category list's footer says "10,000+" when the server stopped counting. */
 describe('category list count', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a capped category count with "+", and an exact one grouped', async () => {
     storage.setToken('t');
-    serve('/api/inspection-categories', {
+    stubListApi('/api/inspection-categories', {
       categories: [category],
       pagination: { page: 1, limit: 20, total: 10000, totalIsCapped: true },
     });
@@ -37,7 +33,7 @@ describe('category list count', () => {
     });
     expect(await screen.findByText('10,000+ categories')).toBeTruthy();
     first.unmount();
-    serve('/api/inspection-categories', {
+    stubListApi('/api/inspection-categories', {
       categories: [category],
       pagination: { page: 1, limit: 20, total: 1200 },
     });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
-import { stubJsonApi } from '@/testing/stub-api';
+import { stubListApi } from '@/testing/stub-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { TemplatesScreen } from './templates-screen';
 
@@ -24,17 +24,13 @@ const template = {
   updatedAt: when,
 };
 
-/** The list answers `body`; the filter options answer empty. */
-const serve = (path: string, body: unknown) =>
-  stubJsonApi({ [path]: body }, { equipmentTypes: [], categories: [] });
-
 /** The template list's footer says "10,000+" when the server stopped counting. */
 describe('template list count', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a capped template count with "+"', async () => {
     storage.setToken('t');
-    serve('/api/templates', {
+    stubListApi('/api/templates', {
       templates: [template],
       pagination: { page: 1, limit: 20, total: 10000, totalIsCapped: true },
     });
@@ -44,7 +40,7 @@ describe('template list count', () => {
 
   it('shows an exact template count as it is', async () => {
     storage.setToken('t');
-    serve('/api/templates', { templates: [template], pagination: { page: 1, limit: 20, total: 1 } });
+    stubListApi('/api/templates', { templates: [template], pagination: { page: 1, limit: 20, total: 1 } });
     renderWithProviders(<TemplatesScreen />, { url: '/dashboard/invoice' });
     expect(await screen.findByText('1 template')).toBeTruthy();
   });
