@@ -214,6 +214,33 @@ describe('user list: relevance and the capped total', () => {
     expect(all.pagination.total).toBe(12);
   });
 
+  it('ranks the same page when a term the sample called rare has hundreds of matches', async () => {
+    const term = `${word}stale`;
+    // The list's sample of search documents is read at its first search, before these rows exist.
+    expect((await list(`search=${term}`)).pagination.total).toBe(0);
+    const prefixOldest = await user({ lastName: `${term} Prefix` });
+    await ctx.db.execute(sql`
+      insert into users (user_type, first_name, last_name, email, company, created_at)
+      select 'client', 'Bulk', 'Contains ' || g, 'bulk.' || ${term} || '.' || g || '@example.test', null,
+             now() - interval '1 day' + g * interval '1 second'
+      from generate_series(1, 320) g`);
+    const exact = await user({ email: `${term}@example.test` });
+
+    const page = await list(`search=${term}&limit=4`);
+    expect(page.pagination).toEqual({ page: 1, limit: 4, total: 322 });
+    expect(page.users.map((u) => u.email)).toEqual([
+      exact.email,
+      prefixOldest.email,
+      `bulk.${term}.320@example.test`,
+      `bulk.${term}.319@example.test`,
+    ]);
+    const last = await list(`search=${term}&limit=4&page=81`);
+    expect(last.users.map((u) => u.email)).toEqual([
+      `bulk.${term}.2@example.test`,
+      `bulk.${term}.1@example.test`,
+    ]);
+  });
+
   it('counts exactly up to 10,000 matches and says "10,000+" beyond', async () => {
     const many = `${word}many`;
     await ctx.db.execute(sql`

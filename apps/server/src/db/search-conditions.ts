@@ -3,6 +3,7 @@ import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './database.js';
 import { anyId, containsPattern, escapeLike } from './query-helpers.js';
 import { sites, users } from './schema.js';
+import { SearchSample } from './search-sample.js';
 
 // The registers' search conditions live below the modules so that the global search counts exactly
 // what the user list and the site register show for the same term, without reaching into them.
@@ -13,6 +14,21 @@ import { sites, users } from './schema.js';
  */
 const USER_SEARCH_DOCUMENT = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.company}, '') || ' ' || coalesce(${users.employeeCode}, ''))`;
 
+/** What a user's search document must contain to match `term`: the term, or a phone's digits typed with spaces or dashes. */
+export function userSearchSubstrings(term: string): string[] {
+  const patterns = new Set([term.trim()]);
+  if (/^[\d\s()+.-]+$/.test(term.trim())) {
+    const digits = term.trim().replace(/[\s().-]/g, '');
+    if (digits.length >= 3) patterns.add(digits);
+  }
+  return [...patterns];
+}
+
+/** The user list's sample of search documents, for the matches a term is estimated to have. */
+export function userSearchSample(db: Executor): SearchSample {
+  return new SearchSample(db, sql`${users}`, USER_SEARCH_DOCUMENT);
+}
+
 /**
  * The user list's search: a substring of the search document (case-insensitive, from the trigram
  * index), a phone typed with spaces or dashes, or the exact Id.
@@ -20,12 +36,7 @@ const USER_SEARCH_DOCUMENT = sql`(${users.firstName} || ' ' || ${users.lastName}
 export function userSearchCondition(search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
-  const patterns = new Set([term]);
-  if (/^[\d\s()+.-]+$/.test(term)) {
-    const digits = term.replace(/[\s().-]/g, '');
-    if (digits.length >= 3) patterns.add(digits);
-  }
-  const conditions: SQL[] = [...patterns].map(
+  const conditions: SQL[] = userSearchSubstrings(term).map(
     (p) => sql`${USER_SEARCH_DOCUMENT} ilike ${containsPattern(p)}`,
   );
   const id = /^#?(\d{1,9})$/.exec(term)?.[1];

@@ -2,9 +2,24 @@ import { LIST_COUNT_CAP, type UserSortField, type UserType } from '@inspecta/con
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { countCapped, escapeLike, onPageId, pageIds, pageIdsOrder } from '../../db/query-helpers.js';
+import {
+  countCapped,
+  escapeLike,
+  firstMatchesPage,
+  onPageId,
+  pageIds,
+  pageIdsCount,
+  pageIdsOrder,
+} from '../../db/query-helpers.js';
 import { auditEvents, userInvitations, users } from '../../db/schema.js';
-import { type RelevancePage, rankedPageIds, userSearchCondition } from '../../db/search-conditions.js';
+import {
+  type RelevancePage,
+  rankedPageIds,
+  userSearchCondition,
+  userSearchSample,
+  userSearchSubstrings,
+} from '../../db/search-conditions.js';
+import { FEW_MATCHES, type SearchSample } from '../../db/search-sample.js';
 import { userSessions } from '../auth/index.js';
 
 /** The user list counts exactly up to this many (contract: "10,000+" beyond). */
@@ -105,6 +120,25 @@ function relevanceArms(filter: UserListFilter): Omit<RelevancePage, 'offset' | '
   };
 }
 
+/**
+ * The same page as the arms, from a term's first FEW_MATCHES + 1 matches ranked whole: the exact and
+ * the prefix tests are each a substring of the search document, so every arm's row is among the
+ * matches, at the same rank.
+ */
+function fewMatchesIds(filter: UserListFilter): SQL {
+  const arms = relevanceArms(filter);
+  return firstMatchesPage({
+    matched: sql`
+      select ${users.id} as id, ${users.createdAt} as sort_at,
+             case when ${arms.exact} then 0 when ${arms.prefix} then 1 else 2 end as rank
+      from ${users} where ${arms.rest}`,
+    order: sql`rank, sort_at desc, id desc`,
+    cap: FEW_MATCHES,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+}
+
 function isRelevanceOrder(filter: UserListFilter): boolean {
   const { sort, search } = filter;
   return Boolean(search?.trim()) && (!sort || sort === 'relevance' || sort === '-relevance');
@@ -149,10 +183,16 @@ export interface AuditEventWithActor {
 }
 
 export class UsersRepository {
+  private searchSample: SearchSample | undefined;
+
   constructor(private readonly db: Executor) {}
 
   /** A page and the matches, counted exactly up to USER_COUNT_CAP (`capped` beyond). */
   async list(filter: UserListFilter): Promise<{ rows: UserRecord[]; total: number; capped: boolean }> {
+    if (isRelevanceOrder(filter)) {
+      const few = await this.fewMatchesPage(filter);
+      if (few) return few;
+    }
     const where = userFilterWhere(filter);
     const [rows, counted] = await Promise.all([
       // While searching the best matches come first unless a column order was asked for.
@@ -170,6 +210,29 @@ export class UsersRepository {
       .orderBy(...orderBy(filter.sort))
       .offset(filter.offset)
       .limit(filter.limit);
+  }
+
+  /**
+   * A term the sample says is rare (issue 22): its matches ranked and counted in one statement, one
+   * backend, no arms to plan. Undefined when the estimate is over FEW_MATCHES, or the statement
+   * found more than that (a stale sample), or a page past the last left the count unknown: the arms
+   * and the capped count answer those.
+   */
+  private async fewMatchesPage(
+    filter: UserListFilter,
+  ): Promise<{ rows: UserRecord[]; total: number; capped: boolean } | undefined> {
+    this.searchSample ??= userSearchSample(this.db);
+    const estimate = await this.searchSample.matchesAtMost(userSearchSubstrings(filter.search ?? ''));
+    if (estimate > FEW_MATCHES) return undefined;
+    const found = await this.db
+      .select({ ...recordColumns, n: pageIdsCount })
+      .from(users)
+      .innerJoin(fewMatchesIds(filter), onPageId(users.id))
+      .orderBy(pageIdsOrder);
+    const total = found.length ? Number(found[0]!.n) : 0;
+    if (total > FEW_MATCHES) this.searchSample.estimateMissed();
+    if (total > FEW_MATCHES || (!found.length && filter.offset > 0)) return undefined;
+    return { rows: found.map(({ n: _n, ...row }) => row), total, capped: false };
   }
 
   /** The ranked ids and their rows in one statement (`pageIds`). */
