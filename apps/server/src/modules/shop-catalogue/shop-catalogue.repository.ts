@@ -13,6 +13,7 @@ import {
   cappedTotal,
   containsPattern,
   escapeLike,
+  firstMatchesPage,
   onPageId,
   pageIds,
   pageIdsCount,
@@ -27,6 +28,7 @@ import {
   shopProducts,
 } from '../../db/schema.js';
 import { rankedPageIds } from '../../db/search-conditions.js';
+import { FEW_MATCHES, SearchSample } from '../../db/search-sample.js';
 
 export type CategoryRow = typeof shopCategories.$inferSelect;
 export type CategoryView = CategoryRow & {
@@ -91,6 +93,8 @@ export interface CategoryMatch {
 
 /** Queries of categories and products (images and equipment-type links included). */
 export class ShopCatalogueRepository {
+  private productSample: SearchSample | undefined;
+
   constructor(private readonly db: Executor) {}
 
   // ------------------------------------------------------------ categories
@@ -271,6 +275,8 @@ export class ShopCatalogueRepository {
     if (!query.sort) order.push(PRODUCT_SORT.name);
 
     if (query.search && !query.sort) {
+      const few = await this.fewMatchesPage(query.search, where!, offset, query.limit);
+      if (few) return few;
       // The count first: it says whether the matches are few enough to sort them all (see below).
       const total = await this.countCapped(where);
       const ids = this.relevancePageIds(
@@ -329,6 +335,43 @@ export class ShopCatalogueRepository {
     const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(where) : 0;
     const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
     return { rows, ...cappedTotal(n, PRODUCT_COUNT_CAP) };
+  }
+
+  /**
+   * A term the sample says is rare (issue 22, docs/search.md): its matches ranked as the arms rank
+   * them (the exact SKU, SKUs starting with the term, then the rest, each by name) and counted, in
+   * one statement instead of a count and then the arms. Both SKU tests are substrings of
+   * search_text, so every arm's row is among the matches. Undefined when the estimate is over
+   * FEW_MATCHES, the statement found more (a stale sample), or a page past the last left the count
+   * unknown.
+   */
+  private async fewMatchesPage(
+    search: string,
+    where: SQL,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ProductView[]; total: number; capped: boolean } | undefined> {
+    const term = search.toLowerCase();
+    this.productSample ??= new SearchSample(this.db, sql`${shopProducts}`, sql`${shopProducts.searchText}`);
+    if ((await this.productSample.matchesAtMost([term])) > FEW_MATCHES) return undefined;
+    const sku = sql`lower(${shopProducts.sku})`;
+    const page = firstMatchesPage({
+      matched: sql`
+        select ${shopProducts.id} as id, lower(${shopProducts.name}) as name_key,
+               case when ${sku} = ${term} then 0 when ${sku} like ${`${escapeLike(term)}%`} then 1 else 2 end as rank
+        from ${shopProducts} where ${where}`,
+      order: sql`rank, name_key, id`,
+      cap: FEW_MATCHES,
+      limit,
+      offset,
+    });
+    const found = await this.selectProducts({ n: pageIdsCount })
+      .innerJoin(page, onPageId(shopProducts.id))
+      .orderBy(pageIdsOrder);
+    const total = found.length ? Number(found[0]!.n) : 0;
+    if (total > FEW_MATCHES) this.productSample.estimateMissed();
+    if (total > FEW_MATCHES || (!found.length && offset > 0)) return undefined;
+    return { rows: found.map((r) => ({ ...r.product, categoryName: r.categoryName })), total, capped: false };
   }
 
   /**
