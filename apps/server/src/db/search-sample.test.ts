@@ -79,3 +79,19 @@ describe('a search sample that missed', () => {
     expect(await sample.matchesAtMost(['b'])).toBe(1);
   });
 });
+
+describe('a search sample that could not be read', () => {
+  it('takes every term as common, and reads again at the next search', async () => {
+    let failing = true;
+    const db = {
+      async execute(query: unknown) {
+        if (failing) throw new Error('canceling statement due to statement timeout');
+        return JSON.stringify(query).includes('tablesample') ? { rows: [{ d: 'x' }] } : { rows: [{ n: 1 }] };
+      },
+    } as unknown as Executor;
+    const sample = new SearchSample(db, sql`t`, sql`d`);
+    expect(await sample.matchesAtMost(['x'])).toBe(Number.POSITIVE_INFINITY);
+    failing = false;
+    expect(await sample.matchesAtMost(['x'])).toBe(1);
+  });
+});

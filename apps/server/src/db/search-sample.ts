@@ -56,11 +56,14 @@ export class SearchSample {
 
   /**
    * An upper estimate of the rows whose document contains any of `terms` (each compared
-   * lower-cased, as `ilike`), from the sample. The first call waits for the sample; later ones
+   * lower-cased, as `ilike`), from the sample; infinite while there is none. The first call waits for the sample; later ones
    * answer from the one in memory and refresh it in the background when it is old.
    */
   async matchesAtMost(terms: string[]): Promise<number> {
-    const sample = this.loaded ?? (await this.load());
+    // No sample (its read failed, say a statement timeout on a huge table): every term is taken as
+    // common, the lists' path before there was a sample; the next search tries the read again.
+    const sample = this.loaded ?? (await this.load().catch(() => undefined));
+    if (!sample) return Number.POSITIVE_INFINITY;
     if (this.now() - sample.readAt > (this.options.maxAgeMs ?? SAMPLE_MAX_AGE_MS)) {
       // A failed refresh (a closing pool) keeps the old sample: it is only an estimate.
       this.load().catch(() => undefined);
