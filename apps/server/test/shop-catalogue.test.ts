@@ -486,6 +486,32 @@ describe('shop catalogue: /api/shop', () => {
       expect((await call('DELETE', `/api/shop/products/${p.id}/images/${image.id}`)).statusCode).toBe(404);
     });
 
+    it("answers each product's images in upload order and its equipment types by name, in the list and the details", async () => {
+      const zeta = await insertType(ctx.db, { name: uniq('Zeta hydrant') });
+      const alpha = await insertType(ctx.db, { name: uniq('alpha hose reel') });
+      const p = await product({ equipmentTypeIds: [zeta.id, alpha.id] });
+      const bare = await product({ name: `${p.name} spare` });
+      const urls: string[] = [];
+      for (const side of [40, 60]) {
+        const added = await upload(
+          `/api/shop/products/${p.id}/images`,
+          multipartFile(await png(side), `${side}.png`, 'image/png'),
+        );
+        urls.push(added.json().product.images.at(-1).url);
+      }
+      const listed = (await call('GET', `/api/shop/products?search=${encodeURIComponent(p.name)}`)).json();
+      const byId = new Map(listed.products.map((x: Product) => [x.id, x]));
+      for (const answered of [
+        byId.get(p.id) as Product,
+        (await call('GET', `/api/shop/products/${p.id}`)).json().product,
+      ]) {
+        expect(answered.images.map((i: { url: string }) => i.url)).toEqual(urls);
+        expect(answered.equipmentTypeIds).toEqual([alpha.id, zeta.id]);
+        expect(answered.equipmentTypeNames).toEqual([alpha.name, zeta.name]);
+      }
+      expect(byId.get(bare.id)).toMatchObject({ images: [], equipmentTypeIds: [], equipmentTypeNames: [] });
+    });
+
     it('refuses what is not an image (415) and what is too large (413)', async () => {
       const p = await product();
       const text = await upload(
