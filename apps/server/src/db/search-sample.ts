@@ -56,8 +56,9 @@ export class SearchSample {
 
   /**
    * An upper estimate of the rows whose document contains any of `terms` (each compared
-   * lower-cased, as `ilike`), from the sample; infinite while there is none. The first call waits for the sample; later ones
-   * answer from the one in memory and refresh it in the background when it is old.
+   * lower-cased, as `ilike`), from the sample; infinite while there is none. The first call waits
+   * for the sample; later ones answer from the one in memory and refresh it in the background when
+   * it is old.
    */
   async matchesAtMost(terms: string[]): Promise<number> {
     // No sample (its read failed, say a statement timeout on a huge table): every term is taken as
