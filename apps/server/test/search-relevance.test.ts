@@ -96,6 +96,51 @@ describe('site register: relevance and the capped total', () => {
     expect(unsearched.sites[0]!.id).toBe((await list('limit=1')).sites[0]!.id);
   });
 
+  it('pages and counts the status tabs alike whether a term is rare or has hundreds of matches', async () => {
+    const term = `${word}tab`;
+    // The register's sample of search documents is read at its first search, before these sites.
+    expect((await list(`search=${term}`)).counts).toEqual({ all: 0, draft: 0, active: 0, inactive: 0 });
+    const client = await insertUser(ctx.db, { userType: 'client', company: `${term} Hospitals` });
+    const draft = await site({ name: `${term} yard`, status: 'draft' });
+    minutesAgo -= 1;
+    const ofClient = await insertSite(ctx.db, {
+      name: 'Plain depot',
+      clientId: client.id,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+
+    // Two matches: the name starting with the term first, then the site whose client matches.
+    const few = await list(`search=${term}`);
+    expect(few.sites.map((s) => s.id)).toEqual([draft.id, ofClient.id]);
+    expect(few.counts).toEqual({ all: 2, draft: 1, active: 1, inactive: 0 });
+    const drafts = await list(`search=${term}&status=draft`);
+    expect(drafts.sites.map((s) => s.id)).toEqual([draft.id]);
+    expect(drafts.pagination.total).toBe(1);
+    expect(drafts.counts).toEqual({ all: 2, draft: 1, active: 1, inactive: 0 });
+    const inactive = await list(`search=${term}&status=inactive`);
+    expect(inactive.sites).toEqual([]);
+    expect(inactive.counts).toEqual({ all: 2, draft: 1, active: 1, inactive: 0 });
+
+    // 320 older sites containing the term: more than one statement ranks whole.
+    await ctx.db.execute(sql`
+      insert into sites (site_code, name, status, created_at)
+      select 'TB-' || ${term} || '-' || g, 'Bulk store ' || ${term} || ' ' || g, 'active',
+             now() - interval '1 day' + g * interval '1 second'
+      from generate_series(1, 320) g`);
+    const many = await list(`search=${term}&limit=4`);
+    expect(many.counts).toEqual({ all: 322, draft: 1, active: 321, inactive: 0 });
+    expect(many.pagination.total).toBe(322);
+    expect(many.sites.map((s) => s.name)).toEqual([
+      draft.name,
+      ofClient.name,
+      `Bulk store ${term} 320`,
+      `Bulk store ${term} 319`,
+    ]);
+    const activeTab = await list(`search=${term}&status=active&limit=2&page=161`);
+    expect(activeTab.sites.map((s) => s.name)).toEqual([`Bulk store ${term} 1`]);
+    expect(activeTab.pagination.total).toBe(321);
+  });
+
   it('counts exactly up to 10,000 matches and says "10,000+" beyond, per status too', async () => {
     const many = `${word}many`;
     // 10,000 matches in one statement (a fraction of a second), one of them a draft.

@@ -76,6 +76,19 @@ export async function matchingClients(db: Executor, search: string): Promise<Mat
 }
 
 /**
+ * The site register's sample of search documents: a site's own (SiteId no., name, city) and its
+ * client's name and company, which a search also matches (`matchingClients`).
+ */
+export function siteSearchSample(db: Executor): SearchSample {
+  return new SearchSample(
+    db,
+    sql`${sites}`,
+    sql`${sites.searchText} || ' ' || coalesce(${users.firstName} || ' ' || ${users.lastName}, '') || ' ' || coalesce(${users.company}, '')`,
+    { joins: sql`left join ${users} on ${users.id} = ${sites.clientId}` },
+  );
+}
+
+/**
  * The site register's search: one trigram-indexed condition on the lower-cased search_text
  * (SiteId no., name, city), or'ed with the matching clients and, for a number, the id: every arm
  * has an index, so PostgreSQL answers with a bitmap OR instead of reading every site.

@@ -51,7 +51,13 @@ export class SearchSample {
     private readonly table: SQL,
     /** The search document, the same expression the list's trigram index is built on. */
     private readonly document: SQL,
-    private readonly options: { size?: number; maxAgeMs?: number; now?: () => number } = {},
+    private readonly options: {
+      size?: number;
+      maxAgeMs?: number;
+      now?: () => number;
+      /** Tables the document also reads (a site's client), joined to each sampled row. */
+      joins?: SQL;
+    } = {},
   ) {}
 
   /**
@@ -109,7 +115,7 @@ export class SearchSample {
     // whole pages, and a page holds rows written together).
     const percent = rows <= size ? 100 : (100 * size) / rows;
     const sampled = await this.db.execute<{ d: string | null }>(
-      sql`select lower(${this.document}) as d from ${this.table} tablesample bernoulli(${sql.raw(percent.toFixed(6))})`,
+      sql`select lower(${this.document}) as d from ${this.table} tablesample bernoulli(${sql.raw(percent.toFixed(6))}) ${this.options.joins ?? sql``}`,
     );
     this.loaded = {
       documents: rowsOf<{ d: string | null }>(sampled).map((r) => r.d ?? ''),

@@ -9,7 +9,9 @@ import {
   matchingClients,
   rankedPageIds,
   siteSearchCondition,
+  siteSearchSample,
 } from '../../db/search-conditions.js';
+import { FEW_MATCHES, type SearchSample } from '../../db/search-sample.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteInsert = typeof sites.$inferInsert;
@@ -100,7 +102,28 @@ function orderBy(sort: SiteSort | undefined): SQL[] {
   return [direction(column), direction(sites.id)];
 }
 
+/**
+ * The relevance ranks' tests for a term, without the list's filters: an exact SiteId no. (any case)
+ * or id (rank 0), a SiteId no., name or city starting with the term (rank 1).
+ */
+function rankTests(search: string): { exact: SQL; startsWith: SQL } {
+  const term = search.trim().toLowerCase();
+  const prefix = `${escapeLike(term)}%`;
+  const exactArms: SQL[] = [sql`lower(${sites.siteCode}) = ${term}`];
+  const asId = term.replace(/^#/, '');
+  if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT) exactArms.push(eq(sites.id, Number(asId)));
+  // A prefix of the code, name or city is a substring of search_text: the arms need no other test.
+  const startsWith = or(
+    sql`lower(${sites.siteCode}) like ${prefix}`,
+    sql`lower(${sites.name}) like ${prefix}`,
+    sql`lower(${sites.city}) like ${prefix}`,
+  )!;
+  return { exact: or(...exactArms)!, startsWith };
+}
+
 export class SitesRepository {
+  private searchSample: SearchSample | undefined;
+
   constructor(private readonly db: Executor) {}
 
   /**
@@ -170,10 +193,14 @@ export class SitesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: SiteListRow[]; counts: SiteCounts }> {
-    const ids =
-      sort === 'relevance' || sort === '-relevance'
-        ? this.relevancePageIds(plan, offset, limit)
-        : this.sortedPageIds(plan, sort, offset, limit);
+    const relevance = sort === 'relevance' || sort === '-relevance';
+    if (relevance) {
+      const few = await this.fewMatchesPage(plan, offset, limit);
+      if (few) return few;
+    }
+    const ids = relevance
+      ? this.relevancePageIds(plan, offset, limit)
+      : this.sortedPageIds(plan, sort, offset, limit);
     const [rows, counts] = await Promise.all([
       this.db
         .select(listRowColumns)
@@ -196,30 +223,88 @@ export class SitesRepository {
    * ranking every match instead read all 14,000 sites behind a common word.
    */
   private relevancePageIds(plan: SearchPlan, offset: number, limit: number): SQL {
-    const term = (plan.filter.search ?? '').trim().toLowerCase();
     const filters = this.filterConditions(plan.filter, true);
     const within = (condition: SQL) => (filters ? and(condition, filters)! : condition);
-    const prefix = `${escapeLike(term)}%`;
-    const exactArms: SQL[] = [sql`lower(${sites.siteCode}) = ${term}`];
-    const asId = term.replace(/^#/, '');
-    if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT) exactArms.push(eq(sites.id, Number(asId)));
-    // A prefix of the code, name or city is a substring of search_text: the arms need no other test.
-    const startsWith = or(
-      sql`lower(${sites.siteCode}) like ${prefix}`,
-      sql`lower(${sites.name}) like ${prefix}`,
-      sql`lower(${sites.city}) like ${prefix}`,
-    )!;
+    const { exact, startsWith } = rankTests(plan.filter.search ?? '');
     return rankedPageIds({
       table: sites,
       id: sites.id,
       sortKey: sites.createdAt,
-      exact: within(or(...exactArms)!),
+      exact: within(exact),
       prefix: within(startsWith),
       rest: this.conditions(plan, true)!,
       armOrder: sql`${sites.createdAt} desc, ${sites.id} desc`,
       offset,
       limit,
     });
+  }
+
+  /**
+   * A term the sample says is rare (issue 22, docs/search.md): its matches in every status ranked
+   * as the arms rank them and counted per status, the page and the status tabs in one statement
+   * instead of the arms beside the counts. Undefined when the client match is too wide to list,
+   * the estimate is over FEW_MATCHES, the statement found more (a stale sample), or an empty page
+   * left the counts unknown (a status tab without matches, a page past the last).
+   */
+  private async fewMatchesPage(
+    plan: SearchPlan,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: SiteListRow[]; counts: SiteCounts } | undefined> {
+    const { search, status } = plan.filter;
+    if (!search || plan.clientIds === 'many') return undefined;
+    this.searchSample ??= siteSearchSample(this.db);
+    if ((await this.searchSample.matchesAtMost([search.trim()])) > FEW_MATCHES) return undefined;
+    const { exact, startsWith } = rankTests(search);
+    // The code, name, city and id tests are each implied by the search, so every arm's site is
+    // among the matches; the status is a filter of the page, not of the counts.
+    const page = sql`(
+      with matched as materialized (
+        select ${sites.id} as id, ${sites.createdAt} as sort_at, ${sites.status} as status,
+               case when ${exact} then 0 when ${startsWith} then 1 else 2 end as rank
+        from ${sites} where ${this.conditions(plan, false)}
+      ), first_matches as (select * from matched limit ${FEW_MATCHES + 1}),
+      counted as (
+        select count(*)::int as n,
+               (count(*) filter (where status = 'draft'))::int as n_draft,
+               (count(*) filter (where status = 'active'))::int as n_active,
+               (count(*) filter (where status = 'inactive'))::int as n_inactive
+        from first_matches
+      )
+      select id, n, n_draft, n_active, n_inactive,
+             row_number() over (order by rank, sort_at desc, id desc) as ord
+      from first_matches, counted ${status ? sql`where status = ${status}` : sql``}
+      order by ord limit ${limit} offset ${offset}) as page_ids`;
+    const found = await this.db
+      .select({
+        ...listRowColumns,
+        n: sql<number>`page_ids.n`,
+        draft: sql<number>`page_ids.n_draft`,
+        active: sql<number>`page_ids.n_active`,
+        inactive: sql<number>`page_ids.n_inactive`,
+      })
+      .from(sites)
+      .innerJoin(page, onPageId(sites.id))
+      .leftJoin(users, eq(users.id, sites.clientId))
+      .orderBy(pageIdsOrder);
+    const first = found[0];
+    if (!first) {
+      const none = offset === 0 && !status;
+      return none ? { rows: [], counts: { draft: 0, active: 0, inactive: 0, capped: false } } : undefined;
+    }
+    if (Number(first.n) > FEW_MATCHES) {
+      this.searchSample.estimateMissed();
+      return undefined;
+    }
+    return {
+      rows: found.map(({ site, client, equipmentCount }) => ({ site, client, equipmentCount })),
+      counts: {
+        draft: Number(first.draft),
+        active: Number(first.active),
+        inactive: Number(first.inactive),
+        capped: false,
+      },
+    };
   }
 
   /** The page in a chosen column order: PostgreSQL picks the trigram index or the sort column's. */
