@@ -184,20 +184,23 @@ export class SitesRepository {
 
   /**
    * A search's page and its counts, in two statements run side by side (on PostgreSQL on two pool
-   * connections). Their cost follows the page and the count cap, not how common the term is. The
-   * page's ids are chosen inside the rows' statement (`pageIds`), so the rows need no third.
+   * connections) after the client match. Their cost follows the page and the count cap, not how
+   * common the term is. The page's ids are chosen inside the rows' statement (`pageIds`), so the
+   * rows need no third. A term the sample calls rare takes one statement instead, client match
+   * included (`fewMatchesPage`). The plan comes back for the counts the caller may still need.
    */
   async searchPage(
-    plan: SearchPlan,
+    filter: SiteListFilter,
     sort: SiteSort,
     offset: number,
     limit: number,
-  ): Promise<{ rows: SiteListRow[]; counts: SiteCounts }> {
+  ): Promise<{ rows: SiteListRow[]; counts: SiteCounts; plan: SearchPlan }> {
     const relevance = sort === 'relevance' || sort === '-relevance';
     if (relevance) {
-      const few = await this.fewMatchesPage(plan, offset, limit);
+      const few = await this.fewMatchesPage({ filter, clientIds: 'in-statement' }, offset, limit);
       if (few) return few;
     }
+    const plan = await this.searchPlan(filter);
     const ids = relevance
       ? this.relevancePageIds(plan, offset, limit)
       : this.sortedPageIds(plan, sort, offset, limit);
@@ -210,7 +213,7 @@ export class SitesRepository {
         .orderBy(pageIdsOrder),
       this.countByStatusCapped(plan),
     ]);
-    return { rows, counts };
+    return { rows, counts, plan };
   }
 
   /**
@@ -242,17 +245,19 @@ export class SitesRepository {
   /**
    * A term the sample says is rare (issue 22, docs/search.md): its matches in every status ranked
    * as the arms rank them and counted per status, the page and the status tabs in one statement
-   * instead of the arms beside the counts. Undefined when the client match is too wide to list,
-   * the estimate is over FEW_MATCHES, the statement found more (a stale sample), or an empty page
-   * left the counts unknown (a status tab without matches, a page past the last).
+   * (the client match inside it) instead of the client match, then the arms beside the counts.
+   * Undefined when the estimate is over FEW_MATCHES (the sample holds each site's client name and
+   * company, so a client match too wide to list is estimated so too), the statement found more (a
+   * stale sample), or an empty page left the counts unknown (a status tab without matches, a page
+   * past the last).
    */
   private async fewMatchesPage(
     plan: SearchPlan,
     offset: number,
     limit: number,
-  ): Promise<{ rows: SiteListRow[]; counts: SiteCounts } | undefined> {
+  ): Promise<{ rows: SiteListRow[]; counts: SiteCounts; plan: SearchPlan } | undefined> {
     const { search, status } = plan.filter;
-    if (!search || plan.clientIds === 'many') return undefined;
+    if (!search) return undefined;
     this.searchSample ??= siteSearchSample(this.db);
     if ((await this.searchSample.matchesAtMost([search.trim()])) > FEW_MATCHES) return undefined;
     const { exact, startsWith } = rankTests(search);
@@ -290,7 +295,9 @@ export class SitesRepository {
     const first = found[0];
     if (!first) {
       const none = offset === 0 && !status;
-      return none ? { rows: [], counts: { draft: 0, active: 0, inactive: 0, capped: false } } : undefined;
+      return none
+        ? { rows: [], counts: { draft: 0, active: 0, inactive: 0, capped: false }, plan }
+        : undefined;
     }
     if (Number(first.n) > FEW_MATCHES) {
       this.searchSample.estimateMissed();
@@ -304,6 +311,7 @@ export class SitesRepository {
         inactive: Number(first.inactive),
         capped: false,
       },
+      plan,
     };
   }
 

@@ -166,12 +166,11 @@ export class SitesService {
       clientId: query.client_id,
       city: query.city || undefined,
     };
-    const plan = await this.repo.searchPlan(filter);
     const offset = (query.page - 1) * query.limit;
     if (filter.search) {
       // While searching, the best matches come first unless a column order was asked for.
       const sort = query.sort ?? 'relevance';
-      const { rows, counts } = await this.repo.searchPage(plan, sort, offset, query.limit);
+      const { rows, counts, plan } = await this.repo.searchPage(filter, sort, offset, query.limit);
       const all = counts.capped ? SITE_COUNT_CAP : counts.draft + counts.active + counts.inactive;
       // Past the cap the status figures are lower bounds; a status tab's own total is counted on its own.
       const { total, capped: totalIsCapped } =
@@ -190,6 +189,7 @@ export class SitesService {
         },
       });
     }
+    const plan = await this.repo.searchPlan(filter);
     const [rows, counts] = await Promise.all([
       this.repo.list(plan, query.sort, offset, query.limit),
       this.repo.countByStatus(plan),
