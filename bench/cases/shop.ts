@@ -207,6 +207,22 @@ function rawProductsPage(term: string, order?: string): string[] {
   ];
 }
 
+/**
+ * What the page shows beside each product, read by the page's ids as one would after the page: its
+ * images in upload order and the equipment types it fits, by name. Without them the raw SQL was not
+ * the same page as the route's (2026-11-30).
+ */
+function rawImagesAndTypes(ids: number[]): string[] {
+  const list = `'{${ids.join(',')}}'::int[]`;
+  return [
+    `select id, product_id, url from shop_product_images where product_id = any(${list}) order by id`,
+    `select pt.product_id, t.id, t.name
+       from shop_product_equipment_types pt join equipment_types t on t.id = pt.equipment_type_id
+      where pt.product_id = any(${list})
+      order by lower(t.name), t.id`,
+  ];
+}
+
 /** A product list search (issue 22): rare, medium and common terms over the same 100,000 products. */
 function productListCase(label: string, term: string, sort?: { param: string; sql: string }): BenchCase {
   return {
@@ -219,7 +235,13 @@ function productListCase(label: string, term: string, sort?: { param: string; sq
         headers: { authorization: p.token },
       };
     },
-    rawSql: async () => rawProductsPage(term, sort?.sql),
+    rawSql: async (ctx) => {
+      const p = await prepareOnce(ctx);
+      const path = `/api/shop/products?search=${encodeURIComponent(term)}${sort ? `&sort=${sort.param}` : ''}`;
+      const page = await ctx.app.inject({ url: path, headers: { authorization: p.token } });
+      const ids = (page.json() as { products: Array<{ id: number }> }).products.map((product) => product.id);
+      return [...rawProductsPage(term, sort?.sql), ...rawImagesAndTypes(ids)];
+    },
     recordPlans: /"shop_products"/,
   };
 }

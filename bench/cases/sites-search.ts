@@ -137,16 +137,17 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
  * The site list's page written by hand, as one would in psql: the 20 best matches with their client
- * through the trigram index on search_text (exact SiteId no., then a code, name or city starting
- * with the term, then the rest, newest first within each), and the matches per status counted up to
- * 10,001. The runner keeps the planner off sequential scans for it.
+ * and equipment count through the trigram index on search_text (exact SiteId no., then a code, name
+ * or city starting with the term, then the rest, newest first within each), and the matches per
+ * status counted up to 10,001. The runner keeps the planner off sequential scans for it.
  */
 function rawSitesPage(term: string): string[] {
   const lower = term.toLowerCase();
   const contains = quote(`%${lower}%`);
   const prefix = quote(`${lower}%`);
   return [
-    `select s.*, u.id as client_id, u.first_name, u.last_name, u.company, u.email, u.phone, u.status as client_status
+    `select s.*, u.id as client_id, u.first_name, u.last_name, u.company, u.email, u.phone, u.status as client_status,
+            (select count(*) from equipment e where e.site_id = s.id) as equipment_count
        from sites s left join users u on u.id = s.client_id
       where s.search_text like ${contains}
       order by case when lower(s.site_code) = ${quote(lower)} then 0
