@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from './database.js';
-import { SearchSample } from './search-sample.js';
+import { FEW_MATCHES, SearchSample } from './search-sample.js';
 
 /** An executor answering the sample's two reads: the table's count, then the sampled documents. */
 function fakeTable(rows: number, documents: () => string[]) {
@@ -74,6 +74,28 @@ describe('a search sample that missed', () => {
     expect(reads).toHaveLength(2);
     now = 61_000;
     sample.estimateMissed();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads).toHaveLength(4);
+    expect(await sample.matchesAtMost(['b'])).toBe(1);
+  });
+});
+
+describe("a few-matches page's total", () => {
+  it('is the count its rows carry, none on a first page, and unknown past it or over the line', async () => {
+    let now = 0;
+    let documents = ['a'];
+    const { db, reads } = fakeTable(1, () => documents);
+    const sample = new SearchSample(db, sql`t`, sql`d`, { now: () => now });
+    expect(await sample.matchesAtMost(['b'])).toBe(0);
+    expect(sample.fewMatchesTotal([{ n: 2 }, { n: 2 }], 0)).toBe(2);
+    expect(sample.fewMatchesTotal([{ n: FEW_MATCHES }], 280)).toBe(FEW_MATCHES);
+    expect(sample.fewMatchesTotal([], 0)).toBe(0);
+    expect(sample.fewMatchesTotal([], 20)).toBeUndefined();
+    expect(reads).toHaveLength(2);
+    // More than the line: the estimate was stale, so the arms answer and the sample is read again.
+    documents = ['b'];
+    now = 61_000;
+    expect(sample.fewMatchesTotal([{ n: FEW_MATCHES + 1 }], 0)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reads).toHaveLength(4);
     expect(await sample.matchesAtMost(['b'])).toBe(1);

@@ -95,6 +95,21 @@ export class SearchSample {
     this.load().catch(() => undefined);
   }
 
+  /**
+   * The total a one-statement page of a term estimated rare found (`firstMatchesPage`'s rows, each
+   * carrying `n`), or undefined when the arms must answer instead: more than FEW_MATCHES (the
+   * estimate was stale: the sample is read again) or an empty page past the first (no row carried
+   * the count).
+   */
+  fewMatchesTotal(found: ReadonlyArray<{ n: number }>, offset: number): number | undefined {
+    const total = found.length ? Number(found[0]!.n) : 0;
+    if (total > FEW_MATCHES) {
+      this.estimateMissed();
+      return undefined;
+    }
+    return !found.length && offset > 0 ? undefined : total;
+  }
+
   private now(): number {
     return (this.options.now ?? Date.now)();
   }

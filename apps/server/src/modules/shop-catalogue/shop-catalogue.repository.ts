@@ -368,9 +368,8 @@ export class ShopCatalogueRepository {
     const found = await this.selectProducts({ n: pageIdsCount })
       .innerJoin(page, onPageId(shopProducts.id))
       .orderBy(pageIdsOrder);
-    const total = found.length ? Number(found[0]!.n) : 0;
-    if (total > FEW_MATCHES) this.productSample.estimateMissed();
-    if (total > FEW_MATCHES || (!found.length && offset > 0)) return undefined;
+    const total = this.productSample.fewMatchesTotal(found, offset);
+    if (total === undefined) return undefined;
     return { rows: found.map((r) => ({ ...r.product, categoryName: r.categoryName })), total, capped: false };
   }
 

@@ -229,9 +229,8 @@ export class UsersRepository {
       .from(users)
       .innerJoin(fewMatchesIds(filter), onPageId(users.id))
       .orderBy(pageIdsOrder);
-    const total = found.length ? Number(found[0]!.n) : 0;
-    if (total > FEW_MATCHES) this.searchSample.estimateMissed();
-    if (total > FEW_MATCHES || (!found.length && filter.offset > 0)) return undefined;
+    const total = this.searchSample.fewMatchesTotal(found, filter.offset);
+    if (total === undefined) return undefined;
     return { rows: found.map(({ n: _n, ...row }) => row), total, capped: false };
   }
 
