@@ -127,6 +127,31 @@ describe('lists on a phone (390 px)', () => {
     });
   }
 
+  it("Inspection Management's tabs: the chosen one in view, a fade where more lie, no scrollbar standing", async () => {
+    const strip = page.getByTestId('tab-strip').first();
+    const chosen = page.getByTestId('assignment-tabs').locator('label[data-active]');
+    const inView = async () => {
+      const box = (await chosen.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 390;
+    };
+    // Opened at the last tab from its address: the strip is scrolled to it, more lies to the left.
+    await page.goto('/dashboard/inspection-management?tab=actions');
+    await page.getByTestId('action-row').first().waitFor();
+    expect(await chosen.textContent()).toBe('Corrective actions');
+    await expect.poll(inView).toBe(true);
+    await expect.poll(() => strip.getAttribute('data-more-start')).not.toBeNull();
+    // The scrollbar shows only while the strip scrolls.
+    expect(await strip.locator('.mantine-ScrollArea-scrollbar:visible').count()).toBe(0);
+
+    // At the first tab more lies to the right, and no fade stands over the first tab.
+    await page.goto('/dashboard/inspection-management');
+    await page.getByTestId('assignment-row').first().waitFor();
+    expect(await chosen.textContent()).toBe('Active');
+    await expect.poll(() => strip.getAttribute('data-more-end')).not.toBeNull();
+    expect(await strip.getAttribute('data-more-start')).toBeNull();
+    expect(await strip.locator('.mantine-ScrollArea-scrollbar:visible').count()).toBe(0);
+  });
+
   it('users: the list box does not scroll sideways, a card shows its status, and a Sort by select sorts', async () => {
     await page.goto('/dashboard/user-management');
     const first = page.getByTestId('user-row').first();

@@ -1,5 +1,5 @@
 import { type Assignment, assignmentListQuerySchema } from '@inspecta/contract';
-import { Button, Paper, ScrollArea, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Paper, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { ExportMenu } from '@/components/ui/export-menu';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageHeader } from '@/components/ui/page-header';
 import { RetryRow } from '@/components/ui/retry-row';
+import { TabStrip } from '@/components/ui/tab-strip';
 import { todayIso } from '@/lib/dates';
 import { positiveId } from '@/utils/positive-id';
 import { exportAssignments } from '../api/export-assignments';
@@ -213,7 +214,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: A
         }
       />
       {/* On a phone the tabs scroll sideways inside their strip; the page does not. */}
-      <ScrollArea type="auto" scrollbars="x" offsetScrollbars mb="md">
+      <TabStrip active={extraTab?.value ?? tab}>
         <SegmentedControl
           aria-label="Which assignments"
           value={extraTab?.value ?? tab}
@@ -234,7 +235,7 @@ export function AssignmentsScreen({ completedHistory, extraTabs = [], views }: A
           data={[...TABS, ...extraTabs.map(({ value, label }) => ({ value, label }))]}
           data-testid="assignment-tabs"
         />
-      </ScrollArea>
+      </TabStrip>
       {extraTab ? (
         extraTab.content
       ) : showRecords ? (

@@ -1,16 +1,5 @@
 import { type InspectionRequest, inspectionRequestStatusSchema } from '@inspecta/contract';
-import {
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck, IconInbox, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,6 +8,7 @@ import { ListSkeleton } from '@/components/list-screen/list-skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListFooter } from '@/components/ui/list-footer';
 import { RetryRow } from '@/components/ui/retry-row';
+import { TabStrip } from '@/components/ui/tab-strip';
 import { portalPaths } from '@/config/paths';
 import { RequestStatusBadge, requestUnitsText } from '@/features/inspection-requests';
 import { isApiError } from '@/lib/api-client';
@@ -230,7 +220,7 @@ export function PortalRequestsScreen() {
           Request an inspection
         </Button>
       </Group>
-      <ScrollArea type="auto" scrollbars="x" offsetScrollbars mb="md">
+      <TabStrip active={status ?? 'all'}>
         <SegmentedControl
           aria-label="Which requests"
           value={status ?? 'all'}
@@ -238,7 +228,7 @@ export function PortalRequestsScreen() {
           data={STATUSES}
           data-testid="portal-request-status"
         />
-      </ScrollArea>
+      </TabStrip>
       {query.isPending ? (
         <ListSkeleton testId="portal-requests-loading" rows={3} rowHeight={80} />
       ) : rows.length === 0 ? (

@@ -1,5 +1,6 @@
-import { Group, ScrollArea, SegmentedControl, Text, Title } from '@mantine/core';
+import { Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { TabStrip } from '@/components/ui/tab-strip';
 import { usePortalCart } from '../api/get-cart';
 import { PortalCart } from './cart';
 import { PortalProducts } from './products';
@@ -20,7 +21,7 @@ export function PortalShopScreen() {
           </Text>
         </div>
       </Group>
-      <ScrollArea type="auto" scrollbars="x" offsetScrollbars mb="md">
+      <TabStrip active={view}>
         <SegmentedControl
           aria-label="Products or cart"
           value={view}
@@ -31,7 +32,7 @@ export function PortalShopScreen() {
           ]}
           data-testid="portal-shop-view"
         />
-      </ScrollArea>
+      </TabStrip>
       {view === 'cart' ? <PortalCart /> : <PortalProducts />}
     </>
   );
