@@ -45,8 +45,17 @@ export interface OrderFilter {
   clientId?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  /** The organisation's time zone: `from`/`to` are its calendar days. */
-  timezone: string;
+  /**
+   * The organisation's time zone: `from`/`to` are its calendar days. Read from the settings only
+   * when a date range is set (`zoneOf`), so a list without one costs no settings read.
+   */
+  timezone?: string | undefined;
+}
+
+/** The zone a date range's ends are placed in; a range without one is a programming error. */
+function zoneOf(filter: OrderFilter): string {
+  if (!filter.timezone) throw new Error('An order date range needs the organisation time zone');
+  return filter.timezone;
 }
 
 export interface OrderListRow {
@@ -333,11 +342,11 @@ export class OrdersRepository {
     if (filter.clientId) parts.push(sql`${shopOrders.clientId} = ${filter.clientId}`);
     if (filter.from)
       parts.push(
-        sql`${shopOrders.placedAt} >= (${filter.from}::date)::timestamp at time zone ${filter.timezone}`,
+        sql`${shopOrders.placedAt} >= (${filter.from}::date)::timestamp at time zone ${zoneOf(filter)}`,
       );
     if (filter.to)
       parts.push(
-        sql`${shopOrders.placedAt} < (${filter.to}::date + 1)::timestamp at time zone ${filter.timezone}`,
+        sql`${shopOrders.placedAt} < (${filter.to}::date + 1)::timestamp at time zone ${zoneOf(filter)}`,
       );
     if (filter.search) {
       const term = filter.search.toLowerCase();
@@ -469,8 +478,8 @@ export class OrdersRepository {
           (((b.f at time zone 'UTC') - interval '1 microsecond')::date + 1)::text as fd,
           ((b.t at time zone 'UTC')::date)::text as td
         from (select
-          ${filter.from ? sql`(${filter.from}::date)::timestamp at time zone ${filter.timezone}` : sql`null::timestamptz`} as f,
-          ${filter.to ? sql`(${filter.to}::date + 1)::timestamp at time zone ${filter.timezone}` : sql`null::timestamptz`} as t) as b`),
+          ${filter.from ? sql`(${filter.from}::date)::timestamp at time zone ${zoneOf(filter)}` : sql`null::timestamptz`} as f,
+          ${filter.to ? sql`(${filter.to}::date + 1)::timestamp at time zone ${zoneOf(filter)}` : sql`null::timestamptz`} as t) as b`),
     );
     const { f, t, fd, td } = bounds!;
     const scan = (

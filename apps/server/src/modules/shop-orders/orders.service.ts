@@ -223,14 +223,16 @@ export class OrdersService {
   private async filterOf(
     query: Pick<OrderListQuery, 'search' | 'status' | 'client_id' | 'from' | 'to'>,
   ): Promise<OrderFilter> {
-    const { organisation } = await this.settings.organisation();
+    // The time zone only places a date range's ends: without a range there is nothing to read.
+    const timezone =
+      query.from || query.to ? (await this.settings.organisation()).organisation.timezone : undefined;
     return {
       search: query.search,
       status: query.status,
       clientId: query.client_id,
       from: query.from,
       to: query.to,
-      timezone: organisation.timezone,
+      timezone,
     };
   }
 
