@@ -1,5 +1,5 @@
 // `npm run bench`: installs when needed, builds the contract, runs the load benchmarks.
-import { ensureInstall, mustRun } from './lib.mjs';
+import { ensureInstall, mustRun, serverEnv } from './lib.mjs';
 
 ensureInstall();
 mustRun('npm', ['run', 'build', '--workspace', 'packages/contract']);
@@ -16,4 +16,5 @@ if (!only || 'lighthouse'.includes(only)) {
   mustRun('npm', ['run', 'build']);
   mustRun('node', ['scripts/lighthouse.mjs']);
 }
-mustRun('npx', ['tsx', 'bench/run.ts']);
+// The routes are served in this process: with the server's own V8 flags (docs/decisions/0006).
+mustRun('npx', ['tsx', 'bench/run.ts'], { env: serverEnv() });

@@ -6,6 +6,17 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The server process's V8 flags unless NODE_OPTIONS is set: a 64 MB young generation semi-space
+ * (16 MB by default), measured to shorten the request tail (docs/decisions/0006).
+ */
+export const SERVER_NODE_OPTIONS = '--max-semi-space-size=64';
+
+/** The environment a server process (or the benchmark's in-process server) starts with. */
+export function serverEnv() {
+  return { ...process.env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? SERVER_NODE_OPTIONS };
+}
+
 export function run(command, args, options = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
