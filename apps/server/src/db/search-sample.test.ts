@@ -81,21 +81,21 @@ describe('a search sample that missed', () => {
 });
 
 describe("a few-matches page's total", () => {
-  it('is the count its rows carry, none on a first page, and unknown past it or over the line', async () => {
+  it('is the count its rows carry, none when an empty page means none, and unknown otherwise or over the line', async () => {
     let now = 0;
     let documents = ['a'];
     const { db, reads } = fakeTable(1, () => documents);
     const sample = new SearchSample(db, sql`t`, sql`d`, { now: () => now });
     expect(await sample.matchesAtMost(['b'])).toBe(0);
-    expect(sample.fewMatchesTotal([{ n: 2 }, { n: 2 }], 0)).toBe(2);
-    expect(sample.fewMatchesTotal([{ n: FEW_MATCHES }], 280)).toBe(FEW_MATCHES);
-    expect(sample.fewMatchesTotal([], 0)).toBe(0);
-    expect(sample.fewMatchesTotal([], 20)).toBeUndefined();
+    expect(sample.fewMatchesTotal([{ n: 2 }, { n: 2 }], true)).toBe(2);
+    expect(sample.fewMatchesTotal([{ n: FEW_MATCHES }], false)).toBe(FEW_MATCHES);
+    expect(sample.fewMatchesTotal([], true)).toBe(0);
+    expect(sample.fewMatchesTotal([], false)).toBeUndefined();
     expect(reads).toHaveLength(2);
     // More than the line: the estimate was stale, so the arms answer and the sample is read again.
     documents = ['b'];
     now = 61_000;
-    expect(sample.fewMatchesTotal([{ n: FEW_MATCHES + 1 }], 0)).toBeUndefined();
+    expect(sample.fewMatchesTotal([{ n: FEW_MATCHES + 1 }], true)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reads).toHaveLength(4);
     expect(await sample.matchesAtMost(['b'])).toBe(1);

@@ -98,16 +98,16 @@ export class SearchSample {
   /**
    * The total a one-statement page of a term estimated rare found (`firstMatchesPage`'s rows, each
    * carrying `n`), or undefined when the arms must answer instead: more than FEW_MATCHES (the
-   * estimate was stale: the sample is read again) or an empty page past the first (no row carried
-   * the count).
+   * estimate was stale: the sample is read again) or an empty page that does not mean no matches
+   * (a page past the first, or a filter of the page only: no row carried the count).
    */
-  fewMatchesTotal(found: ReadonlyArray<{ n: number }>, offset: number): number | undefined {
+  fewMatchesTotal(found: ReadonlyArray<{ n: number }>, emptyMeansNone: boolean): number | undefined {
     const total = found.length ? Number(found[0]!.n) : 0;
     if (total > FEW_MATCHES) {
       this.estimateMissed();
       return undefined;
     }
-    return !found.length && offset > 0 ? undefined : total;
+    return found.length || emptyMeansNone ? total : undefined;
   }
 
   private now(): number {

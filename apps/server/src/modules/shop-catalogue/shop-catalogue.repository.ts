@@ -368,7 +368,7 @@ export class ShopCatalogueRepository {
     const found = await this.selectProducts({ n: pageIdsCount })
       .innerJoin(page, onPageId(shopProducts.id))
       .orderBy(pageIdsOrder);
-    const total = this.productSample.fewMatchesTotal(found, offset);
+    const total = this.productSample.fewMatchesTotal(found, offset === 0);
     if (total === undefined) return undefined;
     return { rows: found.map((r) => ({ ...r.product, categoryName: r.categoryName })), total, capped: false };
   }

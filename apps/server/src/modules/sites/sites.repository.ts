@@ -292,23 +292,15 @@ export class SitesRepository {
       .innerJoin(page, onPageId(sites.id))
       .leftJoin(users, eq(users.id, sites.clientId))
       .orderBy(pageIdsOrder);
+    // A status tab's empty page leaves the other tabs' counts unknown.
+    if (this.searchSample.fewMatchesTotal(found, offset === 0 && !status) === undefined) return undefined;
     const first = found[0];
-    if (!first) {
-      const none = offset === 0 && !status;
-      return none
-        ? { rows: [], counts: { draft: 0, active: 0, inactive: 0, capped: false }, plan }
-        : undefined;
-    }
-    if (Number(first.n) > FEW_MATCHES) {
-      this.searchSample.estimateMissed();
-      return undefined;
-    }
     return {
       rows: found.map(({ site, client, equipmentCount }) => ({ site, client, equipmentCount })),
       counts: {
-        draft: Number(first.draft),
-        active: Number(first.active),
-        inactive: Number(first.inactive),
+        draft: Number(first?.draft ?? 0),
+        active: Number(first?.active ?? 0),
+        inactive: Number(first?.inactive ?? 0),
         capped: false,
       },
       plan,

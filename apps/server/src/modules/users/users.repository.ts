@@ -229,7 +229,7 @@ export class UsersRepository {
       .from(users)
       .innerJoin(fewMatchesIds(filter), onPageId(users.id))
       .orderBy(pageIdsOrder);
-    const total = this.searchSample.fewMatchesTotal(found, filter.offset);
+    const total = this.searchSample.fewMatchesTotal(found, filter.offset === 0);
     if (total === undefined) return undefined;
     return { rows: found.map(({ n: _n, ...row }) => row), total, capped: false };
   }
