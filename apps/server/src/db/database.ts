@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { migrationsFolder } from '../paths.js';
+import { withTextParsers } from './pglite-text-parsers.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -26,7 +27,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The raw PostgreSQL pool, when running on PostgreSQL (LISTEN/NOTIFY needs its own client). */
   pool?: pg.Pool;
-  /** The embedded PGlite client, when running on PGlite (its LISTEN runs in process). */
+  /**
+   * The embedded PGlite client, when running on PGlite (its LISTEN runs in process). It reads
+   * timestamps, dates and intervals as text, as Drizzle does (`withTextParsers`).
+   */
   pglite?: PGlite;
 }
 
@@ -73,9 +77,10 @@ async function openPglite(
   const client = dump
     ? await PGlite.create({ ...settings, loadDataDir: dump })
     : await PGlite.create(dir ?? 'memory://', settings);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const drizzleClient = withTextParsers(client);
+  const db = drizzlePglite({ client: drizzleClient, schema }) as unknown as Database;
   if (await pgliteMigrationsPending(client))
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    await migratePglite(drizzlePglite({ client: drizzleClient }), { migrationsFolder });
   return {
     db,
     driver: 'pglite',
