@@ -22,7 +22,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')("Drizzle's PGlite parsers", (
     };
     const db = drizzle({ client: recording as unknown as PGlite });
     await db.execute(sql`select 1`);
-    await db.select({ id: pgTable('t', { id: integer('id') }).id }).from(pgTable('t', { id: integer('id') }));
+    const table = pgTable('t', { id: integer('id') });
+    await db.select({ id: table.id }).from(table);
     expect(seen).toHaveLength(2);
     for (const options of seen) {
       const parsers = options.parsers ?? {};
