@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyPglitePatches } from './patch-pglite.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,7 +36,11 @@ export function mustRun(command, args, options = {}) {
 export function ensureInstall() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) {
+    // npm's postinstall applies them; a checkout installed before they existed gets them here.
+    applyPglitePatches();
+    return;
+  }
   // `npm install`, not `npm ci`: npm 11 writes lock files without other platforms' optional
   // packages (e.g. Biome's binaries) and then `npm ci` refuses them (docs/decisions/0003).
   mustRun('npm', ['install', '--no-audit', '--no-fund']);
