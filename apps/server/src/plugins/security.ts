@@ -25,7 +25,7 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-export const HELMET_OPTIONS: HelmetOptions = {
+const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
   // The app is served over plain HTTP on a fresh machine; HSTS belongs to the TLS proxy.
   hsts: false,
@@ -39,7 +39,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
  * Node 20 its per-request reply decorator kept each request's objects alive through the
  * young-generation collections (docs/decisions/0008-security-headers-once.md).
  */
-export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
