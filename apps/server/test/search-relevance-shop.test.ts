@@ -137,6 +137,33 @@ describe('shop orders and bills: relevance and capped totals while searching', (
     ]);
   });
 
+  it('answers a rare term the same on an empty tab, past the last page, and when the sample was stale', async () => {
+    // A tab without matches and a page past the last still carry every tab's count and the total.
+    const shipped = await get<OrderListResponse>('/api/shop/orders?search=SO-09876&status=shipped');
+    expect(shipped.response).toEqual([]);
+    expect(shipped.pagination).toEqual({ page: 1, limit: 20, total: 0 });
+    expect(shipped.totals).toMatchObject({ count: 0, totalPaise: 0, byStatus: { placed: 3, cancelled: 1 } });
+    const past = await get<OrderListResponse>('/api/shop/orders?search=SO-09876&limit=2&page=3');
+    expect(past.response).toEqual([]);
+    expect(past.pagination).toEqual({ page: 3, limit: 2, total: 4 });
+
+    // The list's sample was read at its first search, before these 320 orders: it calls the term
+    // rare, and the list still ranks and totals all of them.
+    const term = 'latebatch';
+    expect((await get<OrderListResponse>(`/api/shop/orders?search=${term}`)).pagination.total).toBe(0);
+    await ctx.db.execute(sql`
+      insert into shop_orders (order_number, client_id, status, billing_address, taxable_paise, tax_paise, total_paise,
+                               line_count, unit_count, search_text, placed_at)
+      select 'SO-' || (800000 + g), ${clientId}, 'placed', ${address}, 100, 18, 118, 1, 1,
+             'so-' || (800000 + g) || ' ' || ${term}, timestamptz '2026-03-01Z' + make_interval(mins => g)
+      from generate_series(1, 320) as g`);
+    const stale = await get<OrderListResponse>(`/api/shop/orders?search=${term}&limit=3`);
+    expect(stale.pagination).toEqual({ page: 1, limit: 3, total: 320 });
+    expect(stale.response.map((o) => o.orderNumber)).toEqual(['SO-800320', 'SO-800319', 'SO-800318']);
+    expect(stale.totals).toMatchObject({ count: 320, totalPaise: 320 * 118, byStatus: { placed: 320 } });
+    await ctx.db.execute(sql`delete from shop_orders where search_text like ${`%${term}`}`);
+  });
+
   it('counts orders to 10,000 past the cap, without sums; a status within the cap has its own', async () => {
     const found = await get<OrderListResponse>('/api/shop/orders?search=capword&limit=5');
     expect(found.pagination).toEqual({ page: 1, limit: 5, total: 10_000, totalIsCapped: true });
@@ -199,6 +226,67 @@ describe('shop orders and bills: relevance and capped totals while searching', (
       `/api/shop/bills?search=${encodeURIComponent('INV/26-27/00077')}&limit=2&page=2`,
     );
     expect(second.response.map((b) => b.id)).toEqual([bills.prefixOld, bills.rest]);
+  });
+
+  it("totals a rare term's bills with credit notes subtracted and cancelled ones left out, on every page", async () => {
+    await ctx.db.execute(sql`
+      insert into shop_bills (bill_number, kind, financial_year, sequence, order_id, client_id, issued_on, seller, buyer,
+                              ship_to, place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise,
+                              round_off_paise, total_paise, amount_in_words, search_text, status)
+      values ('CN/26-27/00001', 'credit_note', '26-27', 1, ${orders.other}, ${clientId}, date '2026-07-01', '{}'::jsonb,
+              ${address}, ${address}, 'Maharashtra', 'intra_state', 200, 18, 18, 0, 0, 236, 'Two Hundred Thirty Six',
+              'cn/26-27/00001 fewmoney', 'issued'),
+             ('INV/26-27/005001', 'invoice', '26-27', 5001, ${orders.other}, ${clientId}, date '2026-07-02', '{}'::jsonb,
+              ${address}, ${address}, 'Maharashtra', 'intra_state', 1000, 90, 90, 0, 0, 1180, 'Eleven Hundred Eighty',
+              'inv/26-27/005001 fewmoney', 'issued'),
+             ('INV/26-27/005002', 'invoice', '26-27', 5002, ${orders.other}, ${clientId}, date '2026-07-03', '{}'::jsonb,
+              ${address}, ${address}, 'Maharashtra', 'intra_state', 5000, 450, 450, 0, 0, 5900, 'Fifty Nine Hundred',
+              'inv/26-27/005002 fewmoney', 'cancelled')`);
+    const money = { taxablePaise: 800, cgstPaise: 72, sgstPaise: 72, igstPaise: 0, totalPaise: 944 };
+    const found = await get<BillListResponse>('/api/shop/bills?search=fewmoney');
+    expect(found.response.map((b) => b.billNumber)).toEqual([
+      'INV/26-27/005002',
+      'INV/26-27/005001',
+      'CN/26-27/00001',
+    ]);
+    expect(found.totals).toEqual({ count: 3, countIsCapped: false, ...money });
+    // A page past the last knows the total and the money too.
+    const past = await get<BillListResponse>('/api/shop/bills?search=fewmoney&limit=2&page=3');
+    expect(past.response).toEqual([]);
+    expect(past.pagination).toEqual({ page: 3, limit: 2, total: 3 });
+    expect(past.totals).toEqual({ count: 3, countIsCapped: false, ...money });
+    const none = await get<BillListResponse>(
+      '/api/shop/bills?search=fewmoney&kind=credit_note&status=cancelled',
+    );
+    expect(none.totals).toEqual({
+      count: 0,
+      countIsCapped: false,
+      ...money,
+      taxablePaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      totalPaise: 0,
+    });
+
+    // 320 more behind the word, written after the list's sample was read: it still calls the word
+    // rare, and the list still ranks and totals every bill.
+    await ctx.db.execute(sql`
+      insert into shop_bills (bill_number, kind, financial_year, sequence, order_id, client_id, issued_on, seller, buyer,
+                              ship_to, place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise,
+                              round_off_paise, total_paise, amount_in_words, search_text)
+      select 'INV/26-27/' || (300000 + g), 'invoice', '26-27', 300000 + g, ${orders.other}, ${clientId},
+             date '2026-05-01' + g % 28, '{}'::jsonb, ${address}, ${address}, 'Maharashtra', 'intra_state',
+             100, 9, 9, 0, 0, 118, 'One Hundred Eighteen', 'inv/26-27/' || (300000 + g) || ' fewmoney'
+      from generate_series(1, 320) as g`);
+    const stale = await get<BillListResponse>('/api/shop/bills?search=fewmoney&limit=3');
+    expect(stale.pagination).toEqual({ page: 1, limit: 3, total: 323 });
+    expect(stale.response.map((b) => b.billNumber)).toEqual([
+      'INV/26-27/005002',
+      'INV/26-27/005001',
+      'CN/26-27/00001',
+    ]);
+    expect(stale.totals).toMatchObject({ count: 323, totalPaise: 944 + 320 * 118 });
+    await ctx.db.execute(sql`delete from shop_bills where search_text like '%fewmoney'`);
   });
 
   it('counts bills to 10,000 past the cap without their money; a narrower filter has it again', async () => {

@@ -174,13 +174,20 @@ export function firstMatchesPage(page: {
   cap: number;
   limit: number;
   offset: number;
+  /**
+   * Which of the first matches the page shows (a status tab), over `matched`'s columns; `n` still
+   * counts them all, so a list can total every tab from the same matches.
+   */
+  shown?: SQL | undefined;
+  /** More columns every page row carries, computed once over all of `first_matches` (totals). */
+  carried?: SQL | undefined;
 }): SQL {
   return sql`(
       with matched as materialized (${page.matched}),
       first_matches as (select * from matched limit ${page.cap + 1})
-      select id, (select count(*) from first_matches)::int as n,
+      select id, (select count(*) from first_matches)::int as n,${page.carried ? sql` ${page.carried},` : sql``}
         row_number() over (order by ${page.order}) as ord
-      from first_matches
+      from first_matches${page.shown ? sql` where ${page.shown}` : sql``}
       order by ord
       limit ${page.limit} offset ${page.offset}) as page_ids`;
 }

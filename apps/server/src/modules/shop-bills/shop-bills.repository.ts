@@ -4,9 +4,11 @@ import type { Executor } from '../../db/database.js';
 import {
   containsPattern,
   escapeLike,
+  firstMatchesPage,
   indexOrder,
   onPageId,
   pageIds,
+  pageIdsCount,
   pageIdsOrder,
   parseSort,
 } from '../../db/query-helpers.js';
@@ -24,6 +26,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { rankedPageIds } from '../../db/search-conditions.js';
+import { FEW_MATCHES, SearchSample } from '../../db/search-sample.js';
 
 export type BillRow = typeof shopBills.$inferSelect;
 export type NewBillRow = typeof shopBills.$inferInsert;
@@ -140,8 +143,42 @@ export interface BillTotalsRow {
   totalPaise: number;
 }
 
+/** A bill's sign and money, as the totals' matches select them (`billMoney` sums them). */
+const moneyColumns = sql`${sign} as sign, ${shopBills.status} as status, ${shopBills.taxablePaise} as taxable_paise,
+  ${shopBills.cgstPaise} as cgst_paise, ${shopBills.sgstPaise} as sgst_paise,
+  ${shopBills.igstPaise} as igst_paise, ${shopBills.totalPaise} as total_paise`;
+
+/** One money column of `moneyColumns` summed: issued invoices add, credit notes subtract, cancelled left out. */
+function billMoney(column: string): SQL {
+  return sql.raw(`coalesce(sum(sign * ${column}) filter (where status = 'issued'), 0)::text`);
+}
+
+/** The money of `moneyColumns`' rows as one select list, each sum named as `BillTotalsRow`'s key. */
+const moneySums = sql`${billMoney('taxable_paise')} as "taxablePaise", ${billMoney('cgst_paise')} as "cgstPaise",
+  ${billMoney('sgst_paise')} as "sgstPaise", ${billMoney('igst_paise')} as "igstPaise",
+  ${billMoney('total_paise')} as "totalPaise"`;
+
+type MoneyText = Record<keyof BillTotalsRow, string>;
+
+/** A bill as the list selects it: the row, its client and its order's number (`flatten`). */
+const listColumns = {
+  bill: shopBills,
+  clientFirstName: users.firstName,
+  clientLastName: users.lastName,
+  clientCompany: users.company,
+  orderNumber: shopOrders.orderNumber,
+};
+
+/** A page of a rare term's matches: the list's columns, the matches' count and their money. */
+const fewMatchesColumns = Object.assign({}, listColumns, {
+  n: pageIdsCount,
+  money: sql<MoneyText | null>`page_ids.money`,
+});
+
 /** Bills, credit notes and their gapless series. */
 export class ShopBillsRepository {
+  private searchSample: SearchSample | undefined;
+
   constructor(private readonly db: Executor) {}
 
   // ------------------------------------------------------------ numbering
@@ -372,16 +409,64 @@ export class ShopBillsRepository {
 
   private selectList() {
     return this.db
-      .select({
-        bill: shopBills,
-        clientFirstName: users.firstName,
-        clientLastName: users.lastName,
-        clientCompany: users.company,
-        orderNumber: shopOrders.orderNumber,
-      })
+      .select(listColumns)
       .from(shopBills)
       .innerJoin(users, eq(users.id, shopBills.clientId))
       .innerJoin(shopOrders, eq(shopOrders.id, shopBills.orderId));
+  }
+
+  /**
+   * A search the sample says is rare, in relevance order (issue 22, docs/search.md): its matches
+   * ranked as the arms rank them (the exact number in any case, numbers starting with the term, the
+   * rest, newest first within each), the page's rows, and the count and money of them all, in one
+   * statement instead of the arms' page and then the totals' pass. Undefined when the estimate is
+   * over FEW_MATCHES, the statement found more (a stale sample), or a page past the last left the
+   * count unknown: the arms and the capped totals answer those.
+   */
+  async fewMatchesList(
+    query: BillListQuery,
+  ): Promise<{ rows: BillListRow[]; totals: BillMoney & { matched: number } } | undefined> {
+    const term = (query.search ?? '').trim().toLowerCase();
+    this.searchSample ??= new SearchSample(this.db, sql`${shopBills}`, sql`${shopBills.searchText}`);
+    if (!term || (await this.searchSample.matchesAtMost([term])) > FEW_MATCHES) return undefined;
+    const offset = (query.page - 1) * query.limit;
+    const number = sql`lower(${shopBills.billNumber})`;
+    const ids = firstMatchesPage({
+      matched: sql`
+        select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, ${moneyColumns},
+               case when ${number} = ${term} then 0 when ${number} like ${`${escapeLike(term)}%`} then 1 else 2 end as rank
+        from ${shopBills} where ${this.where(query)}`,
+      order: sql`rank, issued_on desc, id desc`,
+      carried: sql`(select json_build_object(
+          'taxablePaise', m."taxablePaise", 'cgstPaise', m."cgstPaise", 'sgstPaise', m."sgstPaise",
+          'igstPaise', m."igstPaise", 'totalPaise', m."totalPaise")
+        from (select ${moneySums} from first_matches) as m) as money`,
+      cap: FEW_MATCHES,
+      limit: query.limit,
+      offset,
+    });
+    const found = await this.db
+      .select(fewMatchesColumns)
+      .from(shopBills)
+      .innerJoin(users, eq(users.id, shopBills.clientId))
+      .innerJoin(shopOrders, eq(shopOrders.id, shopBills.orderId))
+      .innerJoin(ids, onPageId(shopBills.id))
+      .orderBy(pageIdsOrder);
+    const matched = this.searchSample.fewMatchesTotal(found, offset === 0);
+    if (matched === undefined) return undefined;
+    const money = found[0]?.money;
+    const read = (key: keyof BillTotalsRow) => Number(money?.[key] ?? 0);
+    return {
+      rows: found.map(flatten),
+      totals: {
+        matched,
+        taxablePaise: read('taxablePaise'),
+        cgstPaise: read('cgstPaise'),
+        sgstPaise: read('sgstPaise'),
+        igstPaise: read('igstPaise'),
+        totalPaise: read('totalPaise'),
+      },
+    };
   }
 
   private where(filter: BillFilter): SQL | undefined {
@@ -467,19 +552,12 @@ export class ShopBillsRepository {
    */
   async totals(filter: BillFilter): Promise<BillMoney & { matched: number }> {
     const where = this.where(filter);
-    const money = (column: string) =>
-      sql.raw(`coalesce(sum(sign * ${column}) filter (where status = 'issued'), 0)::text`);
     const [row] = rowsOf<Record<'matched' | keyof BillTotalsRow, string | number>>(
       await this.db.execute(sql`
         with matched as materialized (
-          select ${sign} as sign, ${shopBills.status} as status, ${shopBills.taxablePaise} as taxable_paise,
-            ${shopBills.cgstPaise} as cgst_paise, ${shopBills.sgstPaise} as sgst_paise,
-            ${shopBills.igstPaise} as igst_paise, ${shopBills.totalPaise} as total_paise
-          from ${shopBills} ${where ? sql`where ${where}` : sql``}
+          select ${moneyColumns} from ${shopBills} ${where ? sql`where ${where}` : sql``}
         )
-        select count(*)::int as "matched", ${money('taxable_paise')} as "taxablePaise",
-          ${money('cgst_paise')} as "cgstPaise", ${money('sgst_paise')} as "sgstPaise",
-          ${money('igst_paise')} as "igstPaise", ${money('total_paise')} as "totalPaise"
+        select count(*)::int as "matched", ${moneySums}
         from (select * from matched limit ${BILL_COUNT_CAP + 1}) as first_matches`),
     );
     const matched = Number(row?.matched ?? 0);

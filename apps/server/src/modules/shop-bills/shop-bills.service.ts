@@ -411,7 +411,10 @@ export class ShopBillsService {
   // ------------------------------------------------------------ reading
 
   async list(query: BillListQuery): Promise<BillListResponse> {
-    const [rows, { matched, ...money }] = await Promise.all([this.repo.list(query), this.repo.totals(query)]);
+    const few = query.search && !query.sort ? await this.repo.fewMatchesList(query) : undefined;
+    const [rows, { matched, ...money }] = few
+      ? [few.rows, few.totals]
+      : await Promise.all([this.repo.list(query), this.repo.totals(query)]);
     const capped = matched > BILL_COUNT_CAP;
     const total = Math.min(matched, BILL_COUNT_CAP);
     return {

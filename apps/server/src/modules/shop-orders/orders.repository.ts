@@ -4,9 +4,11 @@ import type { Executor } from '../../db/database.js';
 import {
   containsPattern,
   escapeLike,
+  firstMatchesPage,
   indexOrder,
   onPageId,
   pageIds,
+  pageIdsCount,
   pageIdsOrder,
   parseSort,
 } from '../../db/query-helpers.js';
@@ -23,6 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { rankedPageIds } from '../../db/search-conditions.js';
+import { FEW_MATCHES, SearchSample } from '../../db/search-sample.js';
 
 export type OrderRow = typeof shopOrders.$inferSelect;
 export type OrderLineRow = typeof shopOrderLines.$inferSelect;
@@ -131,6 +134,12 @@ const listColumns = {
   confirmedAt: shopOrders.confirmedAt,
   cancelledAt: shopOrders.cancelledAt,
 };
+
+/** A page of a rare term's matches: the list's columns, the matches' count and their totals by status. */
+const fewMatchesColumns = Object.assign({}, listColumns, {
+  n: pageIdsCount,
+  groups: sql<StatusGroup[] | null>`page_ids.groups`,
+});
 
 /** Orders, their lines and shipments, returns, the bills that cover them, the list and its totals. */
 export class OrdersRepository {
@@ -387,6 +396,64 @@ export class OrdersRepository {
       .limit(limit)
       .offset(offset);
     return rows as OrderListRow[];
+  }
+
+  /**
+   * The order list's sample of search documents (`SearchSample`): made once per service, since a
+   * repository lives for one request or transaction.
+   */
+  static searchSample(db: Executor): SearchSample {
+    return new SearchSample(db, sql`${shopOrders}`, sql`${shopOrders.searchText}`);
+  }
+
+  /**
+   * A search the sample says is rare, in relevance order (issue 22, docs/search.md): its matches
+   * ranked as the arms rank them (the exact number, numbers starting with the term, the rest, newest
+   * first within each), the page's rows, and every status's count and money, in one statement
+   * instead of the arms' page and then the totals' pass. The matches are read with every filter but
+   * the status, so the tabs are counted from the same rows the chosen tab's page is cut from.
+   * Undefined when the estimate is over FEW_MATCHES, the statement found more (a stale sample), or
+   * the page came back empty where that does not mean no matches (a page past the last, a status
+   * tab without any): the arms and the capped totals answer those.
+   */
+  async fewMatchesList(
+    filter: OrderFilter,
+    page: number,
+    limit: number,
+    sample: SearchSample,
+  ): Promise<{ rows: OrderListRow[]; totals: OrderTotals } | undefined> {
+    const term = (filter.search ?? '').trim().toLowerCase();
+    if (!term || (await sample.matchesAtMost([term])) > FEW_MATCHES) return undefined;
+    const number = normalisedOrderNumber(term) ?? term.toUpperCase();
+    const offset = (page - 1) * limit;
+    const ids = firstMatchesPage({
+      matched: sql`
+        select ${shopOrders.id} as id, ${shopOrders.status} as status, ${shopOrders.placedAt} as placed_at,
+               ${shopOrders.totalPaise} as total_paise, ${shopOrders.taxPaise} as tax_paise,
+               case when ${shopOrders.orderNumber} = ${number} then 0
+                    when lower(${shopOrders.orderNumber}) like ${`${escapeLike(term)}%`} then 1 else 2 end as rank
+        from ${shopOrders} where ${this.conditions(filter, false)}`,
+      order: sql`rank, placed_at desc, id desc`,
+      shown: filter.status ? sql`status = ${filter.status}` : undefined,
+      carried: sql`(select json_agg(g) from (
+          select status, count(*)::int as n, coalesce(sum(total_paise), 0)::text as total,
+                 coalesce(sum(tax_paise), 0)::text as tax
+          from first_matches group by status) as g) as groups`,
+      cap: FEW_MATCHES,
+      limit,
+      offset,
+    });
+    const found = await this.db
+      .select(fewMatchesColumns)
+      .from(shopOrders)
+      .innerJoin(ids, onPageId(shopOrders.id))
+      .innerJoin(users, eq(users.id, shopOrders.clientId))
+      .orderBy(pageIdsOrder);
+    if (sample.fewMatchesTotal(found, offset === 0 && !filter.status) === undefined) return undefined;
+    return {
+      rows: found.map(({ n: _n, groups: _groups, ...row }) => row as OrderListRow),
+      totals: this.totalsOf(found[0]?.groups ?? [], filter, true),
+    };
   }
 
   /**

@@ -15,6 +15,7 @@ import { loadPdfLogo } from '../../core/pdf.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database } from '../../db/database.js';
 import { todayOf } from '../../db/query-helpers.js';
+import type { SearchSample } from '../../db/search-sample.js';
 import { CartRepository } from './cart.repository.js';
 import { loadCartState, type OrganisationReader } from './cart.service.js';
 import { assembleCart } from './cart-view.js';
@@ -33,6 +34,9 @@ const INCOMPLETE_FIELDS = ['lines', 'billingAddressId', 'billingMode', 'allocati
  * export. The lifecycle after placing is OrderLifecycleService.
  */
 export class OrdersService {
+  /** The order list's search documents sampled, kept across requests (`OrdersRepository.searchSample`). */
+  private searchSample: SearchSample | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -239,6 +243,16 @@ export class OrdersService {
   async list(query: OrderListQuery): Promise<OrderListResponse> {
     const filter = await this.filterOf(query);
     const repo = new OrdersRepository(this.db);
+    if (query.search && !query.sort) {
+      this.searchSample ??= OrdersRepository.searchSample(this.db);
+      const few = await repo.fewMatchesList(filter, query.page, query.limit, this.searchSample);
+      if (few)
+        return {
+          response: few.rows.map(toOrderListItem),
+          pagination: paginationOf(query, few.totals.count, few.totals.countIsCapped),
+          totals: few.totals,
+        };
+    }
     const [rows, totals] = await Promise.all([
       repo.page(filter, query.sort, query.page, query.limit),
       repo.totals(filter),
