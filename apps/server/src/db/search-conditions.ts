@@ -4,6 +4,7 @@ import type { Executor } from './database.js';
 import { anyId, containsPattern, escapeLike } from './query-helpers.js';
 import { sites, users } from './schema.js';
 import { SearchSample } from './search-sample.js';
+import { asValue, type Bind } from './statements-by-shape.js';
 
 // The registers' search conditions live below the modules so that the global search counts exactly
 // what the user list and the site register show for the same term, without reaching into them.
@@ -33,14 +34,14 @@ export function userSearchSample(db: Executor): SearchSample {
  * The user list's search: a substring of the search document (case-insensitive, from the trigram
  * index), a phone typed with spaces or dashes, or the exact Id.
  */
-export function userSearchCondition(search: string): SQL | undefined {
+export function userSearchCondition(search: string, bind: Bind = asValue): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
   const conditions: SQL[] = userSearchSubstrings(term).map(
-    (p) => sql`${USER_SEARCH_DOCUMENT} ilike ${containsPattern(p)}`,
+    (p, i) => sql`${USER_SEARCH_DOCUMENT} ilike ${bind(`contains${i}`, containsPattern(p))}`,
   );
   const id = /^#?(\d{1,9})$/.exec(term)?.[1];
-  if (id) conditions.push(eq(users.id, Number(id)));
+  if (id) conditions.push(eq(users.id, bind('searchId', Number(id))));
   return or(...conditions);
 }
 

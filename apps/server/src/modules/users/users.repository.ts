@@ -20,6 +20,7 @@ import {
   userSearchSubstrings,
 } from '../../db/search-conditions.js';
 import { FEW_MATCHES, type SearchSample } from '../../db/search-sample.js';
+import { asValue, type Bind, StatementsByShape } from '../../db/statements-by-shape.js';
 import { userSessions } from '../auth/index.js';
 
 /** The user list counts exactly up to this many (contract: "10,000+" beyond). */
@@ -73,13 +74,18 @@ export interface UserListFilter extends UserFilter {
 }
 
 /** The one where-clause of the user list, its count and its export: live users matching the filter. */
-function userFilterWhere(filter: UserFilter): SQL | undefined {
+function userFilterWhere(filter: UserFilter, bind: Bind = asValue): SQL | undefined {
   return and(
     isNull(users.deletedAt),
-    filter.userType ? eq(users.userType, filter.userType) : undefined,
-    filter.status ? eq(users.status, filter.status) : undefined,
-    filter.search ? userSearchCondition(filter.search) : undefined,
-    filter.ids ? inArray(users.id, filter.ids) : undefined,
+    filter.userType ? eq(users.userType, bind('userType', filter.userType)) : undefined,
+    filter.status ? eq(users.status, bind('status', filter.status)) : undefined,
+    filter.search ? userSearchCondition(filter.search, bind) : undefined,
+    filter.ids
+      ? inArray(
+          users.id,
+          filter.ids.map((id, i) => bind(`id${i}`, id)),
+        )
+      : undefined,
   );
 }
 
@@ -90,16 +96,21 @@ function userFilterWhere(filter: UserFilter): SQL | undefined {
  * a common term reads the prefix indexes and the creation index a page at a time; one statement
  * ranking every match read all 11,000 users behind one email domain at 100,000 users (issue 22).
  */
-function relevanceArms(filter: UserListFilter): Omit<RelevancePage, 'offset' | 'limit'> {
+function relevanceArms(
+  filter: UserListFilter,
+  bind: Bind = asValue,
+): Omit<RelevancePage, 'offset' | 'limit'> {
   const term = (filter.search ?? '').trim().toLowerCase();
-  const prefix = `${escapeLike(term)}%`;
+  const prefix = bind('prefix', `${escapeLike(term)}%`);
   const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/[\s().-]/g, '') : null;
   const id = /^#?(\d{1,9})$/.exec(term)?.[1];
-  const others = userFilterWhere({ ...filter, search: undefined })!;
+  const others = userFilterWhere({ ...filter, search: undefined }, bind)!;
   const exact = or(
-    sql`lower(${users.email}) = ${term}`,
-    id ? eq(users.id, Number(id)) : undefined,
-    digits && digits.length >= 8 ? sql`${users.phone} in (${digits}, ${`+91${digits}`})` : undefined,
+    sql`lower(${users.email}) = ${bind('term', term)}`,
+    id ? eq(users.id, bind('exactId', Number(id))) : undefined,
+    digits && digits.length >= 8
+      ? sql`${users.phone} in (${bind('phone', digits)}, ${bind('phoneIndia', `+91${digits}`)})`
+      : undefined,
   )!;
   // A first name starting with the term is a full name starting with it; each test is an index of its
   // own (db/schema.ts, text_pattern_ops), and each is a substring of the search document.
@@ -115,7 +126,7 @@ function relevanceArms(filter: UserListFilter): Omit<RelevancePage, 'offset' | '
     sortKey: users.createdAt,
     exact: and(exact, others)!,
     prefix: and(startsWith, others)!,
-    rest: userFilterWhere(filter)!,
+    rest: userFilterWhere(filter, bind)!,
     armOrder: sql`${users.createdAt} desc, ${users.id} desc`,
   };
 }
@@ -125,8 +136,8 @@ function relevanceArms(filter: UserListFilter): Omit<RelevancePage, 'offset' | '
  * the prefix tests are each a substring of the search document, so every arm's row is among the
  * matches, at the same rank.
  */
-function fewMatchesIds(filter: UserListFilter): SQL {
-  const arms = relevanceArms(filter);
+function fewMatchesIds(filter: UserListFilter, bind: Bind): SQL {
+  const arms = relevanceArms(filter, bind);
   return firstMatchesPage({
     matched: sql`
       select ${users.id} as id, ${users.createdAt} as sort_at,
@@ -134,10 +145,13 @@ function fewMatchesIds(filter: UserListFilter): SQL {
       from ${users} where ${arms.rest}`,
     order: sql`rank, sort_at desc, id desc`,
     cap: FEW_MATCHES,
-    limit: filter.limit,
-    offset: filter.offset,
+    limit: bind('limit', filter.limit),
+    offset: bind('offset', filter.offset),
   });
 }
+
+/** A rare term's page with its count (`pageIdsCount`), as `fewMatchesPage` selects it. */
+const fewMatchesColumns = Object.assign({}, recordColumns, { n: pageIdsCount });
 
 function isRelevanceOrder(filter: UserListFilter): boolean {
   const { sort, search } = filter;
@@ -184,6 +198,8 @@ export interface AuditEventWithActor {
 
 export class UsersRepository {
   private searchSample: SearchSample | undefined;
+  /** The rare term's one statement, built once per shape of filter (`StatementsByShape`). */
+  private readonly fewMatchesStatements = new StatementsByShape<Array<UserRecord & { n: number }>>();
 
   constructor(private readonly db: Executor) {}
 
@@ -224,11 +240,15 @@ export class UsersRepository {
     this.searchSample ??= userSearchSample(this.db);
     const estimate = await this.searchSample.matchesAtMost(userSearchSubstrings(filter.search ?? ''));
     if (estimate > FEW_MATCHES) return undefined;
-    const found = await this.db
-      .select({ ...recordColumns, n: pageIdsCount })
-      .from(users)
-      .innerJoin(fewMatchesIds(filter), onPageId(users.id))
-      .orderBy(pageIdsOrder);
+    const found = await this.fewMatchesStatements.run(
+      (bind) => fewMatchesIds(filter, bind),
+      (ids) =>
+        this.db
+          .select(fewMatchesColumns)
+          .from(users)
+          .innerJoin(ids, onPageId(users.id))
+          .orderBy(pageIdsOrder),
+    );
     const total = this.searchSample.fewMatchesTotal(found, filter.offset === 0);
     if (total === undefined) return undefined;
     return { rows: found.map(({ n: _n, ...row }) => row), total, capped: false };
