@@ -1,7 +1,9 @@
+import type { SiteListResponse } from '@inspecta/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { type Bind, StatementsByShape } from '../src/db/statements-by-shape.js';
+import { insertSite } from './helpers/equipment-fixtures.js';
 import { createTestApp, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 /**
@@ -94,5 +96,43 @@ describe('statements built once per shape', () => {
     expect(await shown('search=shapetwo&user_type=client')).toEqual(['Shapetwo client']);
     expect(await shown('search=shapetwo&user_type=inspector')).toEqual(['Shapetwo inspector']);
     expect(await shown('search=shapetwo&limit=1&page=2')).toEqual(['Shapetwo client']);
+  });
+
+  it('lists sites by rare terms one after another, each with its own matches, city, status tab and page', async () => {
+    for (const [name, city, status] of [
+      ['Shapeyard North', 'Pune', 'active'],
+      ['Shapeyard South', 'Nashik', 'active'],
+      ['Shapeyard East', 'Pune', 'draft'],
+      ['Shapedock', 'Pune', 'active'],
+    ] as const)
+      await insertSite(ctx.db, { name, city, status });
+    const shown = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/auth/get/all/sites?${query}&sort=relevance`,
+        headers: { authorization: admin },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as SiteListResponse;
+      return {
+        names: body.sites.map((s) => s.name).sort(),
+        draft: body.counts.draft,
+        total: body.pagination.total,
+      };
+    };
+    expect(await shown('search=shapedock')).toEqual({ names: ['Shapedock'], draft: 0, total: 1 });
+    expect(await shown('search=shapeyard')).toMatchObject({ draft: 1, total: 3 });
+    expect(await shown('search=shapeyard&city=Nashik')).toEqual({
+      names: ['Shapeyard South'],
+      draft: 0,
+      total: 1,
+    });
+    expect(await shown('search=shapeyard&status=draft')).toEqual({
+      names: ['Shapeyard East'],
+      draft: 1,
+      total: 1,
+    });
+    expect(await shown('search=shapeyard&status=active&limit=1&page=2')).toMatchObject({ total: 2 });
+    expect((await shown('search=shapeyard&status=active&limit=1&page=2')).names).toHaveLength(1);
   });
 });

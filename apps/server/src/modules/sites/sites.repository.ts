@@ -12,6 +12,7 @@ import {
   siteSearchSample,
 } from '../../db/search-conditions.js';
 import { FEW_MATCHES, type SearchSample } from '../../db/search-sample.js';
+import { asValue, type Bind, StatementsByShape } from '../../db/statements-by-shape.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteInsert = typeof sites.$inferInsert;
@@ -71,6 +72,14 @@ const listRowColumns = {
   equipmentCount: sql<number>`(select count(*)::int from ${equipment} where ${equipment.siteId} = ${sites.id})`,
 };
 
+/** A rare term's page: the list's columns, the matches' count and the count per status. */
+const fewMatchesColumns = Object.assign({}, listRowColumns, {
+  n: sql<number>`page_ids.n`,
+  draft: sql<number>`page_ids.n_draft`,
+  active: sql<number>`page_ids.n_active`,
+  inactive: sql<number>`page_ids.n_inactive`,
+});
+
 /** Sites per status; `capped` when more than SITE_COUNT_CAP match (the figures are then lower bounds). */
 export type SiteCounts = Record<SiteStatus, number> & { capped: boolean };
 
@@ -106,12 +115,13 @@ function orderBy(sort: SiteSort | undefined): SQL[] {
  * The relevance ranks' tests for a term, without the list's filters: an exact SiteId no. (any case)
  * or id (rank 0), a SiteId no., name or city starting with the term (rank 1).
  */
-function rankTests(search: string): { exact: SQL; startsWith: SQL } {
+function rankTests(search: string, bind: Bind = asValue): { exact: SQL; startsWith: SQL } {
   const term = search.trim().toLowerCase();
-  const prefix = `${escapeLike(term)}%`;
-  const exactArms: SQL[] = [sql`lower(${sites.siteCode}) = ${term}`];
+  const prefix = bind('prefix', `${escapeLike(term)}%`);
+  const exactArms: SQL[] = [sql`lower(${sites.siteCode}) = ${bind('term', term)}`];
   const asId = term.replace(/^#/, '');
-  if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT) exactArms.push(eq(sites.id, Number(asId)));
+  if (/^[0-9]{1,10}$/.test(asId) && Number(asId) <= MAX_INT)
+    exactArms.push(eq(sites.id, bind('exactId', Number(asId))));
   // A prefix of the code, name or city is a substring of search_text: the arms need no other test.
   const startsWith = or(
     sql`lower(${sites.siteCode}) like ${prefix}`,
@@ -123,6 +133,10 @@ function rankTests(search: string): { exact: SQL; startsWith: SQL } {
 
 export class SitesRepository {
   private searchSample: SearchSample | undefined;
+  /** The rare term's one statement, built once per shape of filter (`StatementsByShape`). */
+  private readonly fewMatchesStatements = new StatementsByShape<
+    Array<SiteListRow & { n: number; draft: number; active: number; inactive: number }>
+  >();
 
   constructor(private readonly db: Executor) {}
 
@@ -136,21 +150,33 @@ export class SitesRepository {
   }
 
   /** The register's filter; its search is the one the global search counts with too. */
-  private conditions(plan: SearchPlan, withStatus: boolean): SQL | undefined {
+  private conditions(plan: SearchPlan, withStatus: boolean, bind: Bind = asValue): SQL | undefined {
     const { filter } = plan;
-    const search = filter.search ? siteSearchCondition(this.db, filter.search, plan.clientIds) : undefined;
-    const filters = this.filterConditions(filter, withStatus);
+    const search = filter.search
+      ? siteSearchCondition(this.db, filter.search, plan.clientIds, bind)
+      : undefined;
+    const filters = this.filterConditions(filter, withStatus, bind);
     if (search && filters) return and(search, filters);
     return search ?? filters;
   }
 
   /** The client, city and (optionally) status filters, without the search. */
-  private filterConditions(filter: SiteListFilter, withStatus: boolean): SQL | undefined {
+  private filterConditions(
+    filter: SiteListFilter,
+    withStatus: boolean,
+    bind: Bind = asValue,
+  ): SQL | undefined {
     const parts: SQL[] = [];
-    if (filter.clientId !== undefined) parts.push(eq(sites.clientId, filter.clientId));
-    if (filter.city) parts.push(sql`lower(${sites.city}) = ${filter.city.toLowerCase()}`);
-    if (withStatus && filter.status) parts.push(eq(sites.status, filter.status));
-    if (filter.ids) parts.push(inArray(sites.id, filter.ids));
+    if (filter.clientId !== undefined) parts.push(eq(sites.clientId, bind('clientId', filter.clientId)));
+    if (filter.city) parts.push(sql`lower(${sites.city}) = ${bind('city', filter.city.toLowerCase())}`);
+    if (withStatus && filter.status) parts.push(eq(sites.status, bind('status', filter.status)));
+    if (filter.ids)
+      parts.push(
+        inArray(
+          sites.id,
+          filter.ids.map((id, i) => bind(`id${i}`, id)),
+        ),
+      );
     return parts.length ? and(...parts) : undefined;
   }
 
@@ -260,14 +286,17 @@ export class SitesRepository {
     if (!search) return undefined;
     this.searchSample ??= siteSearchSample(this.db);
     if ((await this.searchSample.matchesAtMost([search.trim()])) > FEW_MATCHES) return undefined;
-    const { exact, startsWith } = rankTests(search);
-    // The code, name, city and id tests are each implied by the search, so every arm's site is
-    // among the matches; the status is a filter of the page, not of the counts.
-    const page = sql`(
+    // Built once per shape of filter (`StatementsByShape`): each value below is bound.
+    const found = await this.fewMatchesStatements.run(
+      (bind) => {
+        const { exact, startsWith } = rankTests(search, bind);
+        // The code, name, city and id tests are each implied by the search, so every arm's site is
+        // among the matches; the status is a filter of the page, not of the counts.
+        return sql`(
       with matched as materialized (
         select ${sites.id} as id, ${sites.createdAt} as sort_at, ${sites.status} as status,
                case when ${exact} then 0 when ${startsWith} then 1 else 2 end as rank
-        from ${sites} where ${this.conditions(plan, false)}
+        from ${sites} where ${this.conditions(plan, false, bind)}
       ), first_matches as (select * from matched limit ${FEW_MATCHES + 1}),
       counted as (
         select count(*)::int as n,
@@ -278,20 +307,17 @@ export class SitesRepository {
       )
       select id, n, n_draft, n_active, n_inactive,
              row_number() over (order by rank, sort_at desc, id desc) as ord
-      from first_matches, counted ${status ? sql`where status = ${status}` : sql``}
-      order by ord limit ${limit} offset ${offset}) as page_ids`;
-    const found = await this.db
-      .select({
-        ...listRowColumns,
-        n: sql<number>`page_ids.n`,
-        draft: sql<number>`page_ids.n_draft`,
-        active: sql<number>`page_ids.n_active`,
-        inactive: sql<number>`page_ids.n_inactive`,
-      })
-      .from(sites)
-      .innerJoin(page, onPageId(sites.id))
-      .leftJoin(users, eq(users.id, sites.clientId))
-      .orderBy(pageIdsOrder);
+      from first_matches, counted ${status ? sql`where status = ${bind('pageStatus', status)}` : sql``}
+      order by ord limit ${bind('limit', limit)} offset ${bind('offset', offset)}) as page_ids`;
+      },
+      (page) =>
+        this.db
+          .select(fewMatchesColumns)
+          .from(sites)
+          .innerJoin(page, onPageId(sites.id))
+          .leftJoin(users, eq(users.id, sites.clientId))
+          .orderBy(pageIdsOrder),
+    );
     // A status tab's empty page leaves the other tabs' counts unknown.
     if (this.searchSample.fewMatchesTotal(found, offset === 0 && !status) === undefined) return undefined;
     const first = found[0];
