@@ -27,6 +27,7 @@ import {
 } from '../../db/schema.js';
 import { rankedPageIds } from '../../db/search-conditions.js';
 import { FEW_MATCHES, SearchSample } from '../../db/search-sample.js';
+import { asValue, type Bind, StatementsByShape } from '../../db/statements-by-shape.js';
 
 export type BillRow = typeof shopBills.$inferSelect;
 export type NewBillRow = typeof shopBills.$inferInsert;
@@ -178,6 +179,10 @@ const fewMatchesColumns = Object.assign({}, listColumns, {
 /** Bills, credit notes and their gapless series. */
 export class ShopBillsRepository {
   private searchSample: SearchSample | undefined;
+  /** The rare term's one statement, built once per shape of filter (`StatementsByShape`). */
+  private readonly fewMatchesStatements = new StatementsByShape<
+    Array<BillListColumns & { n: number; money: MoneyText | null }>
+  >();
 
   constructor(private readonly db: Executor) {}
 
@@ -431,27 +436,33 @@ export class ShopBillsRepository {
     if (!term || (await this.searchSample.matchesAtMost([term])) > FEW_MATCHES) return undefined;
     const offset = (query.page - 1) * query.limit;
     const number = sql`lower(${shopBills.billNumber})`;
-    const ids = firstMatchesPage({
-      matched: sql`
+    // Built once per shape of filter (`StatementsByShape`): each value below is bound.
+    const found = await this.fewMatchesStatements.run(
+      (bind) =>
+        firstMatchesPage({
+          matched: sql`
         select ${shopBills.id} as id, ${shopBills.issuedOn} as issued_on, ${moneyColumns},
-               case when ${number} = ${term} then 0 when ${number} like ${`${escapeLike(term)}%`} then 1 else 2 end as rank
-        from ${shopBills} where ${this.where(query)}`,
-      order: sql`rank, issued_on desc, id desc`,
-      carried: sql`(select json_build_object(
+               case when ${number} = ${bind('term', term)} then 0
+                    when ${number} like ${bind('prefix', `${escapeLike(term)}%`)} then 1 else 2 end as rank
+        from ${shopBills} where ${this.where(query, bind)}`,
+          order: sql`rank, issued_on desc, id desc`,
+          carried: sql`(select json_build_object(
           'taxablePaise', m."taxablePaise", 'cgstPaise', m."cgstPaise", 'sgstPaise', m."sgstPaise",
           'igstPaise', m."igstPaise", 'totalPaise', m."totalPaise")
         from (select ${moneySums} from first_matches) as m) as money`,
-      cap: FEW_MATCHES,
-      limit: query.limit,
-      offset,
-    });
-    const found = await this.db
-      .select(fewMatchesColumns)
-      .from(shopBills)
-      .innerJoin(users, eq(users.id, shopBills.clientId))
-      .innerJoin(shopOrders, eq(shopOrders.id, shopBills.orderId))
-      .innerJoin(ids, onPageId(shopBills.id))
-      .orderBy(pageIdsOrder);
+          cap: FEW_MATCHES,
+          limit: bind('limit', query.limit),
+          offset: bind('offset', offset),
+        }),
+      (ids) =>
+        this.db
+          .select(fewMatchesColumns)
+          .from(shopBills)
+          .innerJoin(users, eq(users.id, shopBills.clientId))
+          .innerJoin(shopOrders, eq(shopOrders.id, shopBills.orderId))
+          .innerJoin(ids, onPageId(shopBills.id))
+          .orderBy(pageIdsOrder),
+    );
     const matched = this.searchSample.fewMatchesTotal(found, offset === 0);
     if (matched === undefined) return undefined;
     const money = found[0]?.money;
@@ -469,21 +480,23 @@ export class ShopBillsRepository {
     };
   }
 
-  private where(filter: BillFilter): SQL | undefined {
+  private where(filter: BillFilter, bind: Bind = asValue): SQL | undefined {
     const conditions: SQL[] = [];
-    if (filter.start_date) conditions.push(gte(shopBills.issuedOn, filter.start_date));
-    if (filter.end_date) conditions.push(lte(shopBills.issuedOn, filter.end_date));
+    if (filter.start_date) conditions.push(gte(shopBills.issuedOn, bind('startDate', filter.start_date)));
+    if (filter.end_date) conditions.push(lte(shopBills.issuedOn, bind('endDate', filter.end_date)));
     if (filter.id) {
       const value = filter.id.trim();
       // Digits: the bill's id; anything else: its number, in any letter case.
-      if (/^\d{1,9}$/.test(value)) conditions.push(eq(shopBills.id, Number(value)));
-      else conditions.push(eq(shopBills.billNumber, value.toUpperCase()));
+      if (/^\d{1,9}$/.test(value)) conditions.push(eq(shopBills.id, bind('billId', Number(value))));
+      else conditions.push(eq(shopBills.billNumber, bind('billNumber', value.toUpperCase())));
     }
-    if (filter.client_id) conditions.push(eq(shopBills.clientId, filter.client_id));
-    if (filter.kind) conditions.push(eq(shopBills.kind, filter.kind));
-    if (filter.status) conditions.push(eq(shopBills.status, filter.status));
+    if (filter.client_id) conditions.push(eq(shopBills.clientId, bind('clientId', filter.client_id)));
+    if (filter.kind) conditions.push(eq(shopBills.kind, bind('kind', filter.kind)));
+    if (filter.status) conditions.push(eq(shopBills.status, bind('status', filter.status)));
     if (filter.search)
-      conditions.push(sql`${shopBills.searchText} like ${containsPattern(filter.search.toLowerCase())}`);
+      conditions.push(
+        sql`${shopBills.searchText} like ${bind('contains', containsPattern(filter.search.toLowerCase()))}`,
+      );
     return conditions.length ? and(...conditions) : undefined;
   }
 
@@ -641,13 +654,16 @@ export class ShopBillsRepository {
   }
 }
 
-function flatten(row: {
+/** A bill as the list selects it (`listColumns`), before `flatten`. */
+interface BillListColumns {
   bill: BillRow;
   clientFirstName: string;
   clientLastName: string;
   clientCompany: string | null;
   orderNumber: string;
-}): BillListRow {
+}
+
+function flatten(row: BillListColumns): BillListRow {
   return {
     ...row.bill,
     clientFirstName: row.clientFirstName,

@@ -26,6 +26,7 @@ import {
 } from '../../db/schema.js';
 import { rankedPageIds } from '../../db/search-conditions.js';
 import { FEW_MATCHES, SearchSample } from '../../db/search-sample.js';
+import { asValue, type Bind, StatementsByShape } from '../../db/statements-by-shape.js';
 
 export type OrderRow = typeof shopOrders.$inferSelect;
 export type OrderLineRow = typeof shopOrderLines.$inferSelect;
@@ -140,6 +141,12 @@ const fewMatchesColumns = Object.assign({}, listColumns, {
   n: pageIdsCount,
   groups: sql<StatusGroup[] | null>`page_ids.groups`,
 });
+
+/** The order list's search state kept by the service (`OrdersRepository.listSearch`). */
+export interface OrderListSearch {
+  sample: SearchSample;
+  statements: StatementsByShape<Array<OrderListRow & { n: number; groups: StatusGroup[] | null }>>;
+}
 
 /** Orders, their lines and shipments, returns, the bills that cover them, the list and its totals. */
 export class OrdersRepository {
@@ -345,23 +352,23 @@ export class OrdersRepository {
 
   // ------------------------------------------------------------ list
 
-  private conditions(filter: OrderFilter, withStatus: boolean): SQL | undefined {
+  private conditions(filter: OrderFilter, withStatus: boolean, bind: Bind = asValue): SQL | undefined {
     const parts: SQL[] = [];
-    if (withStatus && filter.status) parts.push(sql`${shopOrders.status} = ${filter.status}`);
-    if (filter.clientId) parts.push(sql`${shopOrders.clientId} = ${filter.clientId}`);
+    if (withStatus && filter.status) parts.push(sql`${shopOrders.status} = ${bind('status', filter.status)}`);
+    if (filter.clientId) parts.push(sql`${shopOrders.clientId} = ${bind('clientId', filter.clientId)}`);
     if (filter.from)
       parts.push(
-        sql`${shopOrders.placedAt} >= (${filter.from}::date)::timestamp at time zone ${zoneOf(filter)}`,
+        sql`${shopOrders.placedAt} >= (${bind('from', filter.from)}::date)::timestamp at time zone ${bind('zone', zoneOf(filter))}`,
       );
     if (filter.to)
       parts.push(
-        sql`${shopOrders.placedAt} < (${filter.to}::date + 1)::timestamp at time zone ${zoneOf(filter)}`,
+        sql`${shopOrders.placedAt} < (${bind('to', filter.to)}::date + 1)::timestamp at time zone ${bind('zone', zoneOf(filter))}`,
       );
     if (filter.search) {
       const term = filter.search.toLowerCase();
       const number = normalisedOrderNumber(term);
-      const like = sql`${shopOrders.searchText} like ${containsPattern(term)}`;
-      parts.push(number ? sql`(${like} or ${shopOrders.orderNumber} = ${number})` : like);
+      const like = sql`${shopOrders.searchText} like ${bind('contains', containsPattern(term))}`;
+      parts.push(number ? sql`(${like} or ${shopOrders.orderNumber} = ${bind('number', number)})` : like);
     }
     return parts.length ? and(...parts) : undefined;
   }
@@ -399,11 +406,15 @@ export class OrdersRepository {
   }
 
   /**
-   * The order list's sample of search documents (`SearchSample`): made once per service, since a
-   * repository lives for one request or transaction.
+   * What the order list's search keeps across requests: its sample of search documents
+   * (`SearchSample`) and the rare term's statements built once per shape (`StatementsByShape`).
+   * Made once per service, since a repository lives for one request or transaction.
    */
-  static searchSample(db: Executor): SearchSample {
-    return new SearchSample(db, sql`${shopOrders}`, sql`${shopOrders.searchText}`);
+  static listSearch(db: Executor): OrderListSearch {
+    return {
+      sample: new SearchSample(db, sql`${shopOrders}`, sql`${shopOrders.searchText}`),
+      statements: new StatementsByShape(),
+    };
   }
 
   /**
@@ -420,35 +431,40 @@ export class OrdersRepository {
     filter: OrderFilter,
     page: number,
     limit: number,
-    sample: SearchSample,
+    { sample, statements }: OrderListSearch,
   ): Promise<{ rows: OrderListRow[]; totals: OrderTotals } | undefined> {
     const term = (filter.search ?? '').trim().toLowerCase();
     if (!term || (await sample.matchesAtMost([term])) > FEW_MATCHES) return undefined;
-    const number = normalisedOrderNumber(term) ?? term.toUpperCase();
+    const exactNumber = normalisedOrderNumber(term) ?? term.toUpperCase();
     const offset = (page - 1) * limit;
-    const ids = firstMatchesPage({
-      matched: sql`
+    // Built once per shape of filter (`StatementsByShape`): each value below is bound.
+    const found = await statements.run(
+      (bind) =>
+        firstMatchesPage({
+          matched: sql`
         select ${shopOrders.id} as id, ${shopOrders.status} as status, ${shopOrders.placedAt} as placed_at,
                ${shopOrders.totalPaise} as total_paise, ${shopOrders.taxPaise} as tax_paise,
-               case when ${shopOrders.orderNumber} = ${number} then 0
-                    when lower(${shopOrders.orderNumber}) like ${`${escapeLike(term)}%`} then 1 else 2 end as rank
-        from ${shopOrders} where ${this.conditions(filter, false)}`,
-      order: sql`rank, placed_at desc, id desc`,
-      shown: filter.status ? sql`status = ${filter.status}` : undefined,
-      carried: sql`(select json_agg(g) from (
+               case when ${shopOrders.orderNumber} = ${bind('exactNumber', exactNumber)} then 0
+                    when lower(${shopOrders.orderNumber}) like ${bind('prefix', `${escapeLike(term)}%`)} then 1 else 2 end as rank
+        from ${shopOrders} where ${this.conditions(filter, false, bind)}`,
+          order: sql`rank, placed_at desc, id desc`,
+          shown: filter.status ? sql`status = ${bind('shownStatus', filter.status)}` : undefined,
+          carried: sql`(select json_agg(g) from (
           select status, count(*)::int as n, coalesce(sum(total_paise), 0)::text as total,
                  coalesce(sum(tax_paise), 0)::text as tax
           from first_matches group by status) as g) as groups`,
-      cap: FEW_MATCHES,
-      limit,
-      offset,
-    });
-    const found = await this.db
-      .select(fewMatchesColumns)
-      .from(shopOrders)
-      .innerJoin(ids, onPageId(shopOrders.id))
-      .innerJoin(users, eq(users.id, shopOrders.clientId))
-      .orderBy(pageIdsOrder);
+          cap: FEW_MATCHES,
+          limit: bind('limit', limit),
+          offset: bind('offset', offset),
+        }),
+      (ids) =>
+        this.db
+          .select(fewMatchesColumns)
+          .from(shopOrders)
+          .innerJoin(ids, onPageId(shopOrders.id))
+          .innerJoin(users, eq(users.id, shopOrders.clientId))
+          .orderBy(pageIdsOrder),
+    );
     if (sample.fewMatchesTotal(found, offset === 0 && !filter.status) === undefined) return undefined;
     return {
       rows: found.map(({ n: _n, groups: _groups, ...row }) => row as OrderListRow),

@@ -15,14 +15,18 @@ import { loadPdfLogo } from '../../core/pdf.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
 import type { Database } from '../../db/database.js';
 import { todayOf } from '../../db/query-helpers.js';
-import type { SearchSample } from '../../db/search-sample.js';
 import { CartRepository } from './cart.repository.js';
 import { loadCartState, type OrganisationReader } from './cart.service.js';
 import { assembleCart } from './cart-view.js';
 import { loadOrderData } from './order-data.js';
 import { orderPdfFileName, renderOrderPdf } from './order-pdf.js';
 import { assembleOrder, toOrderListItem } from './order-view.js';
-import { type OrderFilter, type OrderListRow, OrdersRepository } from './orders.repository.js';
+import {
+  type OrderFilter,
+  type OrderListRow,
+  type OrderListSearch,
+  OrdersRepository,
+} from './orders.repository.js';
 import { type OrderNotifier, orderMovement, type StockLedger } from './shop-orders-deps.js';
 import { clientName, plural, rupeesText, snapshotOf } from './shop-orders-views.js';
 
@@ -34,8 +38,8 @@ const INCOMPLETE_FIELDS = ['lines', 'billingAddressId', 'billingMode', 'allocati
  * export. The lifecycle after placing is OrderLifecycleService.
  */
 export class OrdersService {
-  /** The order list's search documents sampled, kept across requests (`OrdersRepository.searchSample`). */
-  private searchSample: SearchSample | undefined;
+  /** The order list's search state, kept across requests (`OrdersRepository.listSearch`). */
+  private listSearch: OrderListSearch | undefined;
 
   constructor(
     private readonly db: Database,
@@ -244,8 +248,8 @@ export class OrdersService {
     const filter = await this.filterOf(query);
     const repo = new OrdersRepository(this.db);
     if (query.search && !query.sort) {
-      this.searchSample ??= OrdersRepository.searchSample(this.db);
-      const few = await repo.fewMatchesList(filter, query.page, query.limit, this.searchSample);
+      this.listSearch ??= OrdersRepository.listSearch(this.db);
+      const few = await repo.fewMatchesList(filter, query.page, query.limit, this.listSearch);
       if (few)
         return {
           response: few.rows.map(toOrderListItem),
