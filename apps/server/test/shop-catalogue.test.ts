@@ -334,6 +334,11 @@ describe('shop catalogue: /api/shop', () => {
       expect(await ids('&stock=out')).toEqual([a.id]);
       expect(await ids('&stock=low')).toEqual([b.id]);
       expect(await ids('&stock=ok')).toEqual([c.id]);
+      // The same while searching (a rare term: one statement per shape, the stock state part of it).
+      expect(await ids('&search=nozzle&stock=out')).toEqual([a.id]);
+      expect(await ids('&search=nozzle&stock=low')).toEqual([b.id]);
+      expect(await ids('&search=nozzle&stock=ok')).toEqual([c.id]);
+      expect(await ids('&search=nozzle&stock=ok&status=active')).toEqual([c.id]);
       expect((await call('GET', `/api/shop/products?category_id=${child.id}`)).json().pagination.total).toBe(
         2,
       );

@@ -25,7 +25,8 @@ const MAX_SHAPES = 64;
  * rendered to text) was a tenth of a rare term's request on the embedded database, more than the
  * HTTP parsing or the validation. The shape is which values were bound, in order: every part of a
  * statement that a filter adds or leaves out must bind a value of its own, so two filters that bind
- * the same names build the same text. A value not bound would be kept from the first request of the
+ * the same names build the same text (a part that binds nothing, a fixed condition chosen by a
+ * filter, is named in `fixedParts`). A value not bound would be kept from the first request of the
  * shape; `run` refuses a statement holding one (only numbers, the builders' constants such as a
  * cap, are let through).
  *
@@ -41,7 +42,12 @@ export class StatementsByShape<R> {
    * parts that need them, cheaply); `statement` makes the whole statement from those parts, only the
    * first time a shape is seen.
    */
-  async run<S>(pieces: (bind: Bind) => S, statement: (parts: S) => Preparable<R>): Promise<R> {
+  async run<S>(
+    pieces: (bind: Bind) => S,
+    statement: (parts: S) => Preparable<R>,
+    /** What else sets the shape: a part a filter adds that binds no value (a fixed condition). */
+    fixedParts = '',
+  ): Promise<R> {
     const values: Record<string, unknown> = {};
     const bind: Bind = <T>(name: string, value: T): T => {
       // One name may be bound again with the same value (a filter repeated in each rank's test).
@@ -51,7 +57,7 @@ export class StatementsByShape<R> {
       return sql.placeholder(name) as T;
     };
     const parts = pieces(bind);
-    const shape = Object.keys(values).join(',');
+    const shape = `${fixedParts}|${Object.keys(values).join(',')}`;
     let prepared = this.byShape.get(shape);
     if (!prepared) {
       const built = statement(parts);

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema.js';
 import { rankedPageIds } from '../../db/search-conditions.js';
 import { FEW_MATCHES, SearchSample } from '../../db/search-sample.js';
+import { asValue, type Bind, StatementsByShape } from '../../db/statements-by-shape.js';
 
 export type CategoryRow = typeof shopCategories.$inferSelect;
 export type CategoryView = CategoryRow & {
@@ -94,6 +95,10 @@ export interface CategoryMatch {
 /** Queries of categories and products (images and equipment-type links included). */
 export class ShopCatalogueRepository {
   private productSample: SearchSample | undefined;
+  /** The rare term's one statement, built once per shape of filter (`StatementsByShape`). */
+  private readonly fewMatchesStatements = new StatementsByShape<
+    Array<{ product: ProductRow; categoryName: string; n: number }>
+  >();
 
   constructor(private readonly db: Executor) {}
 
@@ -233,17 +238,21 @@ export class ShopCatalogueRepository {
       .leftJoin(parent, eq(parent.id, shopCategories.parentId));
   }
 
-  private productFilters(query: ProductFilter): SQL[] {
+  /** The list's filters; the stock state's condition binds nothing (`StatementsByShape` fixedParts). */
+  private productFilters(query: ProductFilter, bind: Bind = asValue): SQL[] {
     const conditions: SQL[] = [];
     if (query.search) {
-      conditions.push(sql`${shopProducts.searchText} like ${containsPattern(query.search.toLowerCase())}`);
-    }
-    if (query.category_id) {
       conditions.push(
-        sql`(${shopProducts.categoryId} = ${query.category_id} or ${shopProducts.categoryId} in (select "sc"."id" from "shop_categories" as "sc" where "sc"."parent_id" = ${query.category_id}))`,
+        sql`${shopProducts.searchText} like ${bind('contains', containsPattern(query.search.toLowerCase()))}`,
       );
     }
-    if (query.status) conditions.push(eq(shopProducts.status, query.status));
+    if (query.category_id) {
+      const categoryId = bind('categoryId', query.category_id);
+      conditions.push(
+        sql`(${shopProducts.categoryId} = ${categoryId} or ${shopProducts.categoryId} in (select "sc"."id" from "shop_categories" as "sc" where "sc"."parent_id" = ${categoryId}))`,
+      );
+    }
+    if (query.status) conditions.push(eq(shopProducts.status, bind('status', query.status)));
     if (query.stock) conditions.push(stockStateCondition(query.stock));
     return conditions;
   }
@@ -275,7 +284,7 @@ export class ShopCatalogueRepository {
     if (!query.sort) order.push(PRODUCT_SORT.name);
 
     if (query.search && !query.sort) {
-      const few = await this.fewMatchesPage(query.search, where!, offset, query.limit);
+      const few = await this.fewMatchesPage(query, offset);
       if (few) return few;
       // The count first: it says whether the matches are few enough to sort them all (see below).
       const total = await this.countCapped(where);
@@ -346,28 +355,34 @@ export class ShopCatalogueRepository {
    * unknown.
    */
   private async fewMatchesPage(
-    search: string,
-    where: SQL,
+    query: ProductListQuery,
     offset: number,
-    limit: number,
   ): Promise<{ rows: ProductView[]; total: number; capped: boolean } | undefined> {
-    const term = search.toLowerCase();
+    const term = (query.search ?? '').toLowerCase();
     this.productSample ??= new SearchSample(this.db, sql`${shopProducts}`, sql`${shopProducts.searchText}`);
     if ((await this.productSample.matchesAtMost([term])) > FEW_MATCHES) return undefined;
     const sku = sql`lower(${shopProducts.sku})`;
-    const page = firstMatchesPage({
-      matched: sql`
+    // Built once per shape of filter (`StatementsByShape`): each value below is bound; the stock
+    // state's condition binds none and is named as a fixed part.
+    const found = await this.fewMatchesStatements.run(
+      (bind) =>
+        firstMatchesPage({
+          matched: sql`
         select ${shopProducts.id} as id, lower(${shopProducts.name}) as name_key,
-               case when ${sku} = ${term} then 0 when ${sku} like ${`${escapeLike(term)}%`} then 1 else 2 end as rank
-        from ${shopProducts} where ${where}`,
-      order: sql`rank, name_key, id`,
-      cap: FEW_MATCHES,
-      limit,
-      offset,
-    });
-    const found = await this.selectProducts({ n: pageIdsCount })
-      .innerJoin(page, onPageId(shopProducts.id))
-      .orderBy(pageIdsOrder);
+               case when ${sku} = ${bind('term', term)} then 0
+                    when ${sku} like ${bind('prefix', `${escapeLike(term)}%`)} then 1 else 2 end as rank
+        from ${shopProducts} where ${and(...this.productFilters(query, bind))}`,
+          order: sql`rank, name_key, id`,
+          cap: FEW_MATCHES,
+          limit: bind('limit', query.limit),
+          offset: bind('offset', offset),
+        }),
+      (page) =>
+        this.selectProducts({ n: pageIdsCount })
+          .innerJoin(page, onPageId(shopProducts.id))
+          .orderBy(pageIdsOrder),
+      query.stock ?? '',
+    );
     const total = this.productSample.fewMatchesTotal(found, offset === 0);
     if (total === undefined) return undefined;
     return { rows: found.map((r) => ({ ...r.product, categoryName: r.categoryName })), total, capped: false };
