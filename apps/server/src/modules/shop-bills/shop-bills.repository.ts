@@ -161,6 +161,22 @@ const moneySums = sql`${billMoney('taxable_paise')} as "taxablePaise", ${billMon
 
 type MoneyText = Record<keyof BillTotalsRow, string>;
 
+/** The list's totals from `moneySums`' columns as read; null money (past the cap) leaves every sum null. */
+function billTotalsOf(
+  matched: number,
+  money: Partial<Record<keyof BillTotalsRow, string | number>> | null | undefined,
+): BillMoney & { matched: number } {
+  const read = (key: keyof BillTotalsRow) => (money === null ? null : Number(money?.[key] ?? 0));
+  return {
+    matched,
+    taxablePaise: read('taxablePaise'),
+    cgstPaise: read('cgstPaise'),
+    sgstPaise: read('sgstPaise'),
+    igstPaise: read('igstPaise'),
+    totalPaise: read('totalPaise'),
+  };
+}
+
 /** A bill as the list selects it: the row, its client and its order's number (`flatten`). */
 const listColumns = {
   bill: shopBills,
@@ -465,19 +481,7 @@ export class ShopBillsRepository {
     );
     const matched = this.searchSample.fewMatchesTotal(found, offset === 0);
     if (matched === undefined) return undefined;
-    const money = found[0]?.money;
-    const read = (key: keyof BillTotalsRow) => Number(money?.[key] ?? 0);
-    return {
-      rows: found.map(flatten),
-      totals: {
-        matched,
-        taxablePaise: read('taxablePaise'),
-        cgstPaise: read('cgstPaise'),
-        sgstPaise: read('sgstPaise'),
-        igstPaise: read('igstPaise'),
-        totalPaise: read('totalPaise'),
-      },
-    };
+    return { rows: found.map(flatten), totals: billTotalsOf(matched, found[0]?.money) };
   }
 
   private where(filter: BillFilter, bind: Bind = asValue): SQL | undefined {
@@ -574,15 +578,7 @@ export class ShopBillsRepository {
         from (select * from matched limit ${BILL_COUNT_CAP + 1}) as first_matches`),
     );
     const matched = Number(row?.matched ?? 0);
-    const read = (key: keyof BillTotalsRow) => (matched > BILL_COUNT_CAP ? null : Number(row?.[key] ?? 0));
-    return {
-      matched,
-      taxablePaise: read('taxablePaise'),
-      cgstPaise: read('cgstPaise'),
-      sgstPaise: read('sgstPaise'),
-      igstPaise: read('igstPaise'),
-      totalPaise: read('totalPaise'),
-    };
+    return billTotalsOf(matched, matched > BILL_COUNT_CAP ? null : row);
   }
 
   /**
