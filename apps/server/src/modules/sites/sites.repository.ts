@@ -1,8 +1,15 @@
-import { LIST_COUNT_CAP, type SiteSort, type SiteStatus } from '@inspecta/contract';
+import { LIST_COUNT_CAP, type SiteSort, type SiteStatus, siteStatuses } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { countCapped, escapeLike, onPageId, pageIds, pageIdsOrder } from '../../db/query-helpers.js';
+import {
+  countCapped,
+  escapeLike,
+  firstMatchesPage,
+  onPageId,
+  pageIds,
+  pageIdsOrder,
+} from '../../db/query-helpers.js';
 import { assignments, equipment, inspections, sites, users } from '../../db/schema.js';
 import {
   type MatchingClients,
@@ -79,6 +86,14 @@ const fewMatchesColumns = Object.assign({}, listRowColumns, {
   active: sql<number>`page_ids.n_active`,
   inactive: sql<number>`page_ids.n_inactive`,
 });
+
+/** Each status's count over a few-matches page's `first_matches`, as `fewMatchesColumns` reads them. */
+const statusCounts = sql.join(
+  siteStatuses.map((status) =>
+    sql.raw(`(select count(*) from first_matches where status = '${status}')::int as n_${status}`),
+  ),
+  sql`, `,
+);
 
 /** Sites per status; `capped` when more than SITE_COUNT_CAP match (the figures are then lower bounds). */
 export type SiteCounts = Record<SiteStatus, number> & { capped: boolean };
@@ -292,23 +307,18 @@ export class SitesRepository {
         const { exact, startsWith } = rankTests(search, bind);
         // The code, name, city and id tests are each implied by the search, so every arm's site is
         // among the matches; the status is a filter of the page, not of the counts.
-        return sql`(
-      with matched as materialized (
+        return firstMatchesPage({
+          matched: sql`
         select ${sites.id} as id, ${sites.createdAt} as sort_at, ${sites.status} as status,
                case when ${exact} then 0 when ${startsWith} then 1 else 2 end as rank
-        from ${sites} where ${this.conditions(plan, false, bind)}
-      ), first_matches as (select * from matched limit ${FEW_MATCHES + 1}),
-      counted as (
-        select count(*)::int as n,
-               (count(*) filter (where status = 'draft'))::int as n_draft,
-               (count(*) filter (where status = 'active'))::int as n_active,
-               (count(*) filter (where status = 'inactive'))::int as n_inactive
-        from first_matches
-      )
-      select id, n, n_draft, n_active, n_inactive,
-             row_number() over (order by rank, sort_at desc, id desc) as ord
-      from first_matches, counted ${status ? sql`where status = ${bind('pageStatus', status)}` : sql``}
-      order by ord limit ${bind('limit', limit)} offset ${bind('offset', offset)}) as page_ids`;
+        from ${sites} where ${this.conditions(plan, false, bind)}`,
+          order: sql`rank, sort_at desc, id desc`,
+          shown: status ? sql`status = ${bind('pageStatus', status)}` : undefined,
+          carried: statusCounts,
+          cap: FEW_MATCHES,
+          limit: bind('limit', limit),
+          offset: bind('offset', offset),
+        });
       },
       (page) =>
         this.db
