@@ -86,21 +86,53 @@ export function seqScans(plan: string): string[] {
   return flagged;
 }
 
+/** One case's section of the plan record, as markdown lines. */
+function planSection(record: RecordedPlan, note: string): string {
+  const lines = [`## ${record.caseName}`, '', note, '', `\`GET ${record.path}\``, ''];
+  record.statements.forEach((s, i) => {
+    const flagged = seqScans(s.plan);
+    lines.push(
+      `Statement ${i + 1}${flagged.length ? ` — **SEQ SCAN** on ${flagged.join(', ')}` : ''}:`,
+      '',
+      '```sql',
+      s.text.trim(),
+      '```',
+      '',
+      '```',
+      s.plan,
+      '```',
+      '',
+    );
+  });
+  return lines.join('\n').trimEnd();
+}
+
 /**
  * Rewrites docs/search-plans.md with these records. The sections of cases not run this time are
- * kept as they were (a run of some cases, `BENCH_ONLY=…`, updates only theirs); each section says
- * when and under what load it was recorded.
+ * kept as they were (a run of some cases, `BENCH_ONLY=…`, updates only theirs), and a case run again
+ * keeps its place, so the diff of a partial run shows only what changed; each section says when and
+ * under what load it was recorded.
  */
 export function writePlanRecord(records: RecordedPlan[], note: string): void {
   if (records.length === 0) return;
-  const fresh = new Set(records.map((r) => r.caseName));
-  const kept = existsSync(PLAN_FILE)
+  const fresh = new Map(records.map((r) => [r.caseName, r]));
+  const sections = existsSync(PLAN_FILE)
     ? readFileSync(PLAN_FILE, 'utf8')
         .split(/^(?=## )/m)
         .slice(1)
-        .filter((section) => !fresh.has(section.slice(3, section.indexOf('\n')).trim()))
         .map((section) => section.trimEnd())
     : [];
+  let kept = 0;
+  const body = sections.map((section) => {
+    const record = fresh.get(section.slice(3, section.indexOf('\n')).trim());
+    if (!record) {
+      kept += 1;
+      return section;
+    }
+    fresh.delete(record.caseName);
+    return planSection(record, note);
+  });
+  for (const record of fresh.values()) body.push(planSection(record, note));
   const lines = [
     '# Search plans (generated)',
     '',
@@ -108,28 +140,10 @@ export function writePlanRecord(records: RecordedPlan[], note: string): void {
     'statements one request runs, with `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)` on the generated data.',
     'A sequential scan reading 1,000 rows or more is flagged **SEQ SCAN**: a search that falls back to',
     'reading a whole table shows up here in review. See docs/search.md, "Speed and relevance of list search".',
-    'A run of some cases (`BENCH_ONLY=…`) rewrites their sections and keeps the others.',
+    'A run of some cases (`BENCH_ONLY=…`) rewrites their sections in place and keeps the others.',
     '',
   ];
-  for (const section of kept) lines.push(section, '');
-  for (const record of records) {
-    lines.push(`## ${record.caseName}`, '', note, '', `\`GET ${record.path}\``, '');
-    record.statements.forEach((s, i) => {
-      const flagged = seqScans(s.plan);
-      lines.push(
-        `Statement ${i + 1}${flagged.length ? ` — **SEQ SCAN** on ${flagged.join(', ')}` : ''}:`,
-        '',
-        '```sql',
-        s.text.trim(),
-        '```',
-        '',
-        '```',
-        s.plan,
-        '```',
-        '',
-      );
-    });
-  }
+  for (const section of body) lines.push(section, '');
   writeFileSync(PLAN_FILE, `${lines.join('\n').trimEnd()}\n`);
-  console.log(`   (plans of ${records.length} cases written to docs/search-plans.md, ${kept.length} kept)`);
+  console.log(`   (plans of ${records.length} cases written to docs/search-plans.md, ${kept} kept)`);
 }
