@@ -117,6 +117,24 @@ function getOnce(agent: http.Agent, url: URL, headers: Record<string, string>): 
 }
 
 /**
+ * What the server saw of the requests it answered while `BENCH_SERVER_TIME=1` (bench/run.ts): each
+ * request's time from Fastify's onRequest to its onResponse, and the young-generation collections
+ * (scavenges) with when they started. Taken in turn, the route's time as the client sees it holds
+ * what happens in the process between the client's write and the server's read (the in-process
+ * client, a scavenge its allocation or the last raw round's set off); the server's own time does not.
+ */
+export interface ServerClock {
+  requestTimes: number[];
+  scavenges: Array<{ start: number; duration: number }>;
+}
+
+/** Scavenges that began within one of `spans` ([start, end] in `performance.now()` time). */
+function scavengesIn(clock: ServerClock, spans: Array<[number, number]>): number {
+  return clock.scavenges.filter((gc) => spans.some(([start, end]) => gc.start >= start && gc.start < end))
+    .length;
+}
+
+/**
  * The route and its raw SQL taken in turn, one request then one round of statements, for
  * `durationSeconds`: both see the same minutes of the host, so a neighbour's burst lands on both
  * series alike (run one after the other, the two could meet different hosts). Times to a tenth of
@@ -128,25 +146,36 @@ export async function measureInterleaved(
   headers: Record<string, string>,
   runSql: () => Promise<void>,
   durationSeconds: number,
-): Promise<{ route: Measurement; rawSql: Measurement }> {
+  clock?: ServerClock,
+): Promise<{ route: Measurement; rawSql: Measurement; serverSide?: Measurement; scavenges?: string }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const target = new URL(url);
   const routeTimes: number[] = [];
   const sqlTimes: number[] = [];
+  const routeSpans: Array<[number, number]> = [];
+  const sqlSpans: Array<[number, number]> = [];
+  let firstServerTime = 0;
   try {
     // A few of each first, so neither pays for the first connection or the first plan.
     for (let i = 0; i < 5; i++) {
       await getOnce(agent, target, headers);
       await runSql();
     }
+    firstServerTime = clock?.requestTimes.length ?? 0;
     const until = Date.now() + durationSeconds * 1000;
     while (Date.now() < until) {
       let started = performance.now();
       await getOnce(agent, target, headers);
-      routeTimes.push(performance.now() - started);
-      started = performance.now();
+      const answered = performance.now();
+      routeTimes.push(answered - started);
+      started = answered;
       await runSql();
-      sqlTimes.push(performance.now() - started);
+      const ran = performance.now();
+      sqlTimes.push(ran - started);
+      if (clock) {
+        routeSpans.push([started - routeTimes.at(-1)!, answered]);
+        sqlSpans.push([answered, ran]);
+      }
     }
   } finally {
     agent.destroy();
@@ -158,9 +187,19 @@ export async function measureInterleaved(
     ...percentiles(times),
     non2xx: 0,
   });
+  if (!clock) {
+    return {
+      route: row(`  ${name}, taken in turn`, routeTimes),
+      rawSql: row('  raw SQL, taken in turn', sqlTimes),
+    };
+  }
+  // The gc entries of the last requests are queued to a later turn of the event loop.
+  await new Promise((resolve) => setTimeout(resolve, 20));
   return {
     route: row(`  ${name}, taken in turn`, routeTimes),
     rawSql: row('  raw SQL, taken in turn', sqlTimes),
+    serverSide: row(`  ${name} in turn, server side`, clock.requestTimes.slice(firstServerTime)),
+    scavenges: `scavenges begun during the route's requests: ${scavengesIn(clock, routeSpans)}, during the raw SQL: ${scavengesIn(clock, sqlSpans)}`,
   };
 }
 

@@ -6,7 +6,9 @@
 
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -121,6 +123,7 @@ import {
   measureInterleaved,
   measureSql,
   registerHelloRoute,
+  type ServerClock,
 } from './harness.js';
 import {
   type CapturedStatement,
@@ -222,6 +225,36 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** BENCH_PLANS=1 (PostgreSQL) rewrites docs/search-plans.md with the plans of the search cases. */
 const RECORD_PLANS = process.env.BENCH_PLANS === '1';
+/**
+ * BENCH_SERVER_TIME=1 adds, to each route taken in turn, the server's own time (onRequest to
+ * onResponse) and where the scavenges began (`ServerClock`): a diagnosis, off by default since its
+ * hooks run on every request of every case.
+ */
+const SERVER_TIME = process.env.BENCH_SERVER_TIME === '1';
+
+/** Hooks the app so that `clock` gets each request's server time and each scavenge. */
+function startServerClock(app: FastifyInstance, clock: ServerClock): () => void {
+  const receivedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    receivedAt.set(request, performance.now());
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    const at = receivedAt.get(request);
+    if (at !== undefined) clock.requestTimes.push(performance.now() - at);
+    done();
+  });
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (
+        (entry as { detail?: { kind?: number } | null }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR
+      )
+        clock.scavenges.push({ start: entry.startTime, duration: entry.duration });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return () => observer.disconnect();
+}
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function ratioLine(route: Measurement, rawRun: Measurement, goal: number | undefined): string {
@@ -311,6 +344,8 @@ async function runDriver(driver: 'pglite' | 'postgres') {
     });
     const app = await buildApp(config, { database, logger: false });
     await registerHelloRoute(app);
+    const clock: ServerClock | undefined = SERVER_TIME ? { requestTimes: [], scavenges: [] } : undefined;
+    const stopClock = clock ? startServerClock(app, clock) : undefined;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address() as net.AddressInfo;
     const baseURL = `http://127.0.0.1:${address.port}`;
@@ -337,12 +372,18 @@ async function runDriver(driver: 'pglite' | 'postgres') {
             headers,
             () => raw(statements),
             DURATION,
+            clock,
           );
           console.log(formatRow(turns.route));
           console.log(formatRow(turns.rawSql));
           console.log(
             `   ${ratioLine(turns.route, turns.rawSql, benchCase.goals?.p99OverRawSql)}, taken in turn`,
           );
+          if (turns.serverSide) {
+            console.log(formatRow(turns.serverSide));
+            console.log(`   ${ratioLine(turns.serverSide, turns.rawSql, undefined)}, server side (no goal)`);
+            console.log(`   ${turns.scavenges}`);
+          }
           if (benchCase.recordPlans && database.pool) {
             // The route's own statements on the same page, sent back to back on one connection: what
             // the route costs without HTTP, authentication and JSON.
@@ -380,6 +421,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       if (selected('schedule job')) await runSchedulePlanning({ app, baseURL, driver });
       if (selected('verify chain')) await runChainVerification({ app, baseURL, driver });
     } finally {
+      stopClock?.();
       await app.close();
     }
   });

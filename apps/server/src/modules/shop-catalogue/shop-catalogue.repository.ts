@@ -99,6 +99,10 @@ export class ShopCatalogueRepository {
   private readonly fewMatchesStatements = new StatementsByShape<
     Array<{ product: ProductRow; categoryName: string; n: number }>
   >();
+  /** A search's page in a column order, built once per shape of filter and order (`StatementsByShape`). */
+  private readonly sortedSearchStatements = new StatementsByShape<
+    Array<{ product: ProductRow; categoryName: string; n: number }>
+  >();
 
   constructor(private readonly db: Executor) {}
 
@@ -332,15 +336,21 @@ export class ShopCatalogueRepository {
   ): Promise<{ rows: ProductView[]; total: number; capped: boolean }> {
     const { field, desc: descending } = parseSort<ProductSortField>(query.sort, 'name');
     const direction = sql.raw(descending ? 'desc' : 'asc');
-    const page = sql`(
+    // Built once per shape (`StatementsByShape`): the filters' values, the limit and the offset are
+    // bound; the column, its direction and the stock state's condition are fixed parts of the shape.
+    const found = await this.sortedSearchStatements.run(
+      (bind) => sql`(
       select id, n, row_number() over (order by sort_key ${direction}, id asc) as ord from (
         select ${shopProducts.id} as id, ${PRODUCT_SORT[field]} as sort_key, count(*) over () as n
-        from ${shopProducts} where ${where}
+        from ${shopProducts} where ${and(...this.productFilters(query, bind))}
         order by sort_key ${direction}, id asc
-        limit ${query.limit} offset ${offset}) as ranked) as page_ids`;
-    const found = await this.selectProducts({ n: pageIdsCount })
-      .innerJoin(page, onPageId(shopProducts.id))
-      .orderBy(pageIdsOrder);
+        limit ${bind('limit', query.limit)} offset ${bind('offset', offset)}) as ranked) as page_ids`,
+      (page) =>
+        this.selectProducts({ n: pageIdsCount })
+          .innerJoin(page, onPageId(shopProducts.id))
+          .orderBy(pageIdsOrder),
+      `${query.stock ?? ''}|${field}|${descending ? 'desc' : 'asc'}`,
+    );
     const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(where) : 0;
     const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
     return { rows, ...cappedTotal(n, PRODUCT_COUNT_CAP) };
