@@ -164,16 +164,15 @@ export async function measureInterleaved(
     firstServerTime = clock?.requestTimes.length ?? 0;
     const until = Date.now() + durationSeconds * 1000;
     while (Date.now() < until) {
-      let started = performance.now();
+      const asked = performance.now();
       await getOnce(agent, target, headers);
       const answered = performance.now();
-      routeTimes.push(answered - started);
-      started = answered;
       await runSql();
       const ran = performance.now();
-      sqlTimes.push(ran - started);
+      routeTimes.push(answered - asked);
+      sqlTimes.push(ran - answered);
       if (clock) {
-        routeSpans.push([started - routeTimes.at(-1)!, answered]);
+        routeSpans.push([asked, answered]);
         sqlSpans.push([answered, ran]);
       }
     }

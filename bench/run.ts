@@ -225,6 +225,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** BENCH_PLANS=1 (PostgreSQL) rewrites docs/search-plans.md with the plans of the search cases. */
 const RECORD_PLANS = process.env.BENCH_PLANS === '1';
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
  * BENCH_SERVER_TIME=1 adds, to each route taken in turn, the server's own time (onRequest to
  * onResponse) and where the scavenges began (`ServerClock`): a diagnosis, off by default since its
@@ -255,7 +256,6 @@ function startServerClock(app: FastifyInstance, clock: ServerClock): () => void 
   observer.observe({ entryTypes: ['gc'] });
   return () => observer.disconnect();
 }
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function ratioLine(route: Measurement, rawRun: Measurement, goal: number | undefined): string {
   const ratio = rawRun.p99 > 0 ? route.p99 / rawRun.p99 : Number.POSITIVE_INFINITY;
