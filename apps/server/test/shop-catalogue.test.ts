@@ -517,6 +517,38 @@ describe('shop catalogue: /api/shop', () => {
       expect(byId.get(bare.id)).toMatchObject({ images: [], equipmentTypeIds: [], equipmentTypeNames: [] });
     });
 
+    it('answers every product on a page its own images and equipment types, page after page', async () => {
+      const name = uniq('Pump gland');
+      const made: Array<{ id: number; typeId: number; url: string }> = [];
+      for (const suffix of ['a', 'b', 'c']) {
+        const type = await insertType(ctx.db, { name: uniq(`Gland type ${suffix}`) });
+        const p = await product({ name: `${name} ${suffix}`, equipmentTypeIds: [type.id] });
+        const added = await upload(
+          `/api/shop/products/${p.id}/images`,
+          multipartFile(await png(40), `${suffix}.png`, 'image/png'),
+        );
+        made.push({ id: p.id, typeId: type.id, url: added.json().product.images.at(-1).url });
+      }
+      for (const [search, limit, page] of [
+        [name, 20, 1],
+        [`${name} c`, 20, 1],
+        [name, 1, 2],
+      ] as const) {
+        const listed = await call(
+          'GET',
+          `/api/shop/products?search=${encodeURIComponent(search)}&limit=${limit}&page=${page}`,
+        );
+        expect(listed.statusCode, listed.body).toBe(200);
+        const products: Product[] = listed.json().products;
+        expect(products.length).toBeGreaterThan(0);
+        for (const answered of products) {
+          const own = made.find((m) => m.id === answered.id)!;
+          expect(answered.images.map((i) => i.url)).toEqual([own.url]);
+          expect(answered.equipmentTypeIds).toEqual([own.typeId]);
+        }
+      }
+    });
+
     it('refuses what is not an image (415) and what is too large (413)', async () => {
       const p = await product();
       const text = await upload(

@@ -257,6 +257,11 @@ export interface RelevancePage {
   armOrder: SQL;
   offset: number;
   limit: number;
+  /**
+   * How the page's numbers go into the statement: as themselves (the default), or as placeholders
+   * of a statement built once per shape (`StatementsByShape`), named `offset`, `limit` and `window`.
+   */
+  bind?: Bind | undefined;
 }
 
 /**
@@ -268,8 +273,11 @@ export interface RelevancePage {
  * statement.
  */
 export function rankedPageIds(page: RelevancePage): SQL {
-  const { table, id, sortKey, armOrder, offset, limit } = page;
-  const window = offset + limit;
+  const { table, id, sortKey, armOrder } = page;
+  const bind = page.bind ?? asValue;
+  const offset = bind('offset', page.offset);
+  const limit = bind('limit', page.limit);
+  const window = bind('window', page.offset + page.limit);
   const within = page.ascending ? sql`sort_at asc, id asc` : sql`sort_at desc, id desc`;
   return sql`
       with exact as (

@@ -39,6 +39,20 @@ export type CategoryView = CategoryRow & {
 };
 export type ProductRow = typeof shopProducts.$inferSelect;
 export type ProductView = ProductRow & { categoryName: string };
+/** A page's images and equipment types by product id. */
+export interface ProductExtras {
+  images: Map<number, Array<{ id: number; url: string }>>;
+  equipmentTypes: Map<number, Array<{ id: number; name: string }>>;
+}
+
+function listOf<T>(map: Map<number, T[]>, key: number): T[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
+}
 export type ProductFilter = Pick<ProductListQuery, 'search' | 'category_id' | 'status' | 'stock'>;
 
 /** The list counts matches exactly up to this many; beyond, it answers the cap with totalIsCapped. */
@@ -102,6 +116,16 @@ export class ShopCatalogueRepository {
   /** A search's page in a column order, built once per shape of filter and order (`StatementsByShape`). */
   private readonly sortedSearchStatements = new StatementsByShape<
     Array<{ product: ProductRow; categoryName: string; n: number }>
+  >();
+  /** A relevance page read rank by rank (`rankedPageIds`), built once per shape of filter. */
+  private readonly relevanceStatements = new StatementsByShape<
+    Array<{ product: ProductRow; categoryName: string }>
+  >();
+  /** The capped count of a filter, built once per shape. */
+  private readonly countStatements = new StatementsByShape<Array<{ total: number }>>();
+  /** A page's images and equipment types (`extrasOf`). */
+  private readonly extrasStatements = new StatementsByShape<
+    Array<{ kind: 'image' | 'type'; productId: number; id: number; text: string }>
   >();
 
   constructor(private readonly db: Executor) {}
@@ -291,21 +315,29 @@ export class ShopCatalogueRepository {
       const few = await this.fewMatchesPage(query, offset);
       if (few) return few;
       // The count first: it says whether the matches are few enough to sort them all (see below).
-      const total = await this.countCapped(where);
-      const ids = this.relevancePageIds(
-        query.search,
-        this.productFilters({ ...query, search: undefined }),
-        offset,
-        query.limit,
-        total <= PRODUCT_NAME_WALK_MIN_MATCHES,
+      const total = await this.countCapped(query);
+      const sortAllMatches = total <= PRODUCT_NAME_WALK_MIN_MATCHES;
+      // Built once per shape (`StatementsByShape`): the term, the filters, the offset and the limit
+      // are bound; the stock state's condition and how the rest arm is read are fixed parts.
+      const found = await this.relevanceStatements.run(
+        (bind) =>
+          this.relevancePageIds(
+            query.search!,
+            this.productFilters({ ...query, search: undefined }, bind),
+            offset,
+            query.limit,
+            sortAllMatches,
+            bind,
+          ),
+        (ids) =>
+          this.selectProducts().innerJoin(pageIds(ids), onPageId(shopProducts.id)).orderBy(pageIdsOrder),
+        `${query.stock ?? ''}|${sortAllMatches ? 'sorted' : 'walked'}`,
       );
-      const rows = (
-        await this.selectProducts().innerJoin(pageIds(ids), onPageId(shopProducts.id)).orderBy(pageIdsOrder)
-      ).map((r) => ({ ...r.product, categoryName: r.categoryName }));
+      const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
       return { rows, ...cappedTotal(total, PRODUCT_COUNT_CAP) };
     }
 
-    if (query.search) return this.sortedSearchPage(query, where!, offset);
+    if (query.search) return this.sortedSearchPage(query, offset);
 
     const rows = (
       await this.selectProducts()
@@ -318,7 +350,7 @@ export class ShopCatalogueRepository {
     if (rows.length > 0 && rows.length < query.limit)
       return { rows, total: offset + rows.length, capped: false };
     if (rows.length === 0 && offset === 0) return { rows, total: 0, capped: false };
-    const total = await this.countCapped(where);
+    const total = await this.countCapped(query);
     return { rows, ...cappedTotal(total, PRODUCT_COUNT_CAP) };
   }
 
@@ -331,7 +363,6 @@ export class ShopCatalogueRepository {
    */
   private async sortedSearchPage(
     query: ProductListQuery,
-    where: SQL,
     offset: number,
   ): Promise<{ rows: ProductView[]; total: number; capped: boolean }> {
     const { field, desc: descending } = parseSort<ProductSortField>(query.sort, 'name');
@@ -351,7 +382,7 @@ export class ShopCatalogueRepository {
           .orderBy(pageIdsOrder),
       `${query.stock ?? ''}|${field}|${descending ? 'desc' : 'asc'}`,
     );
-    const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(where) : 0;
+    const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(query) : 0;
     const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
     return { rows, ...cappedTotal(n, PRODUCT_COUNT_CAP) };
   }
@@ -410,6 +441,7 @@ export class ShopCatalogueRepository {
     offset: number,
     limit: number,
     sortAllMatches: boolean,
+    bind: Bind = asValue,
   ): SQL {
     const term = search.toLowerCase();
     const within = (condition: SQL) => and(condition, ...others)!;
@@ -418,22 +450,30 @@ export class ShopCatalogueRepository {
       id: shopProducts.id,
       sortKey: sql`lower(${shopProducts.name})`,
       ascending: true,
-      exact: within(sql`lower(${shopProducts.sku}) = ${term}`),
-      prefix: within(sql`lower(${shopProducts.sku}) like ${`${escapeLike(term)}%`}`),
-      rest: within(sql`${shopProducts.searchText} like ${containsPattern(term)}`),
+      exact: within(sql`lower(${shopProducts.sku}) = ${bind('term', term)}`),
+      prefix: within(sql`lower(${shopProducts.sku}) like ${bind('prefix', `${escapeLike(term)}%`)}`),
+      rest: within(sql`${shopProducts.searchText} like ${bind('contains', containsPattern(term))}`),
       armOrder: sql`lower(${shopProducts.name}), ${shopProducts.id}`,
       sortAllMatches,
       offset,
       limit,
+      bind,
     });
   }
 
-  /** Matches of `where`, counted up to one past the cap. */
-  private async countCapped(where: SQL | undefined): Promise<number> {
-    const result = await this.db.execute<{ total: number }>(
-      sql`select count(*)::int as total from (select 1 from ${shopProducts} ${where ? sql`where ${where}` : sql``} limit ${PRODUCT_COUNT_CAP + 1}) as matched`,
+  /** Matches of the list's filters, counted up to one past the cap; built once per shape. */
+  private async countCapped(query: ProductFilter): Promise<number> {
+    const [row] = await this.countStatements.run(
+      (bind) => this.productFilters(query, bind),
+      (conditions) =>
+        this.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(
+            sql`(select 1 from ${shopProducts} ${conditions.length ? sql`where ${and(...conditions)}` : sql``} limit ${PRODUCT_COUNT_CAP + 1}) as matched`,
+          ),
+      query.stock ?? '',
     );
-    return Number((result as unknown as { rows: Array<{ total: number }> }).rows[0]?.total ?? 0);
+    return Number(row?.total ?? 0);
   }
 
   async countProducts(query: ProductFilter): Promise<number> {
@@ -492,24 +532,45 @@ export class ShopCatalogueRepository {
 
   // ------------------------------------------------------------ images and equipment types
 
-  async imagesOf(productIds: number[]): Promise<Map<number, Array<{ id: number; url: string }>>> {
-    const map = new Map<number, Array<{ id: number; url: string }>>();
-    if (!productIds.length) return map;
-    const rows = await this.db
-      .select({
-        id: shopProductImages.id,
-        productId: shopProductImages.productId,
-        url: shopProductImages.url,
-      })
-      .from(shopProductImages)
-      .where(inArray(shopProductImages.productId, productIds))
-      .orderBy(asc(shopProductImages.id));
+  /**
+   * A page's images (in upload order) and equipment types (by name), in one statement: the two
+   * reads joined by `union all`, the page's ids bound as one array (`= any`), so every page runs the
+   * same statement, built once. On the embedded database each statement is six calls into it
+   * (parse, describe, bind, describe, execute, sync), so one statement instead of two is a sixth of
+   * a rare term's request (docs/search.md).
+   */
+  async extrasOf(productIds: number[]): Promise<ProductExtras> {
+    const extras: ProductExtras = { images: new Map(), equipmentTypes: new Map() };
+    if (!productIds.length) return extras;
+    const rows = await this.extrasStatements.run(
+      (bind) => bind('productIds', productIds),
+      (ids) =>
+        this.db
+          .select({
+            kind: sql<'image' | 'type'>`extras.kind`,
+            productId: sql<number>`extras.product_id`,
+            id: sql<number>`extras.id`,
+            text: sql<string>`extras.text`,
+          })
+          .from(
+            sql`(
+              select 'image' as kind, ${shopProductImages.productId} as product_id, ${shopProductImages.id} as id,
+                     ${shopProductImages.url} as text, '' as sort_key
+              from ${shopProductImages} where ${shopProductImages.productId} = any(${ids})
+              union all
+              select 'type', ${shopProductEquipmentTypes.productId}, ${equipmentTypes.id}, ${equipmentTypes.name},
+                     lower(${equipmentTypes.name})
+              from ${shopProductEquipmentTypes}
+              inner join ${equipmentTypes} on ${equipmentTypes.id} = ${shopProductEquipmentTypes.equipmentTypeId}
+              where ${shopProductEquipmentTypes.productId} = any(${ids})) as extras`,
+          )
+          .orderBy(sql`extras.kind, extras.sort_key, extras.id`),
+    );
     for (const r of rows) {
-      const list = map.get(r.productId) ?? [];
-      list.push({ id: r.id, url: r.url });
-      map.set(r.productId, list);
+      if (r.kind === 'image') listOf(extras.images, r.productId).push({ id: r.id, url: r.text });
+      else listOf(extras.equipmentTypes, r.productId).push({ id: r.id, name: r.text });
     }
-    return map;
+    return extras;
   }
 
   async insertImage(productId: number, url: string): Promise<{ id: number; url: string }> {
@@ -541,25 +602,8 @@ export class ShopCatalogueRepository {
     return row?.n ?? 0;
   }
 
-  async equipmentTypesOf(productIds: number[]): Promise<Map<number, Array<{ id: number; name: string }>>> {
-    const map = new Map<number, Array<{ id: number; name: string }>>();
-    if (!productIds.length) return map;
-    const rows = await this.db
-      .select({
-        productId: shopProductEquipmentTypes.productId,
-        id: equipmentTypes.id,
-        name: equipmentTypes.name,
-      })
-      .from(shopProductEquipmentTypes)
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, shopProductEquipmentTypes.equipmentTypeId))
-      .where(inArray(shopProductEquipmentTypes.productId, productIds))
-      .orderBy(asc(sql`lower(${equipmentTypes.name})`), asc(equipmentTypes.id));
-    for (const r of rows) {
-      const list = map.get(r.productId) ?? [];
-      list.push({ id: r.id, name: r.name });
-      map.set(r.productId, list);
-    }
-    return map;
+  async equipmentTypesOf(productIds: number[]): Promise<ProductExtras['equipmentTypes']> {
+    return (await this.extrasOf(productIds)).equipmentTypes;
   }
 
   /** The ids among `ids` that are equipment types. */

@@ -7,7 +7,12 @@ import {
   stockStateOf,
 } from '@inspecta/contract';
 import { AppError } from '../../core/errors.js';
-import type { CategoryView, ProductView, ShopCatalogueRepository } from './shop-catalogue.repository.js';
+import type {
+  CategoryView,
+  ProductExtras,
+  ProductView,
+  ShopCatalogueRepository,
+} from './shop-catalogue.repository.js';
 import type { MovementRow } from './stock-ledger.repository.js';
 
 // Rows to the contract's objects: one place, so every answer spells a product the same way.
@@ -24,11 +29,6 @@ export function toCategory(row: CategoryView): ProductCategory {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-interface ProductExtras {
-  images: Map<number, Array<{ id: number; url: string }>>;
-  equipmentTypes: Map<number, Array<{ id: number; name: string }>>;
 }
 
 function toProduct(row: ProductView, extras: ProductExtras): Product {
@@ -76,11 +76,10 @@ export function toMovement(row: MovementRow): StockMovement {
   };
 }
 
-/** Products as answered: their images and equipment types read in two queries for the whole page. */
+/** Products as answered: their images and equipment types read in one statement for the whole page. */
 export async function productsOf(repo: ShopCatalogueRepository, rows: ProductView[]): Promise<Product[]> {
-  const ids = rows.map((r) => r.id);
-  const [images, equipmentTypes] = await Promise.all([repo.imagesOf(ids), repo.equipmentTypesOf(ids)]);
-  return rows.map((row) => toProduct(row, { images, equipmentTypes }));
+  const extras = await repo.extrasOf(rows.map((r) => r.id));
+  return rows.map((row) => toProduct(row, extras));
 }
 
 /** One product as answered, or 404. */
