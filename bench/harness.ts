@@ -1,4 +1,5 @@
 import http from 'node:http';
+import v8 from 'node:v8';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -61,6 +62,48 @@ export async function measure(
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
   };
+}
+
+/**
+ * What one request costs the process, away from the host's scheduling noise: the route called through
+ * `app.inject` (no socket) one request after another for `durationSeconds`, after a warm-up. It
+ * reports the process's CPU time per request (on PGlite the database's work is in it, on PostgreSQL
+ * only Node's), the bytes the JavaScript heap allocated per request (the heap's growth plus what each
+ * collection freed, from V8's GC profiler) and the young-generation collections per 1,000 requests
+ * (docs/performance.md, "What a request allocates").
+ */
+export async function measureInProcess(
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string>,
+  durationSeconds: number,
+): Promise<string> {
+  const call = async () => {
+    const response = await app.inject({ url: path, headers });
+    if (response.statusCode >= 300) throw new Error(`${path} answered ${response.statusCode}`);
+  };
+  for (let i = 0; i < 200; i++) await call();
+  const profiler = new v8.GCProfiler();
+  const heapBefore = v8.getHeapStatistics().used_heap_size;
+  profiler.start();
+  const cpuBefore = process.cpuUsage();
+  const until = performance.now() + durationSeconds * 1000;
+  let requests = 0;
+  while (performance.now() < until) {
+    await call();
+    requests++;
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  const heapAfter = v8.getHeapStatistics().used_heap_size;
+  const { statistics } = profiler.stop();
+  const freed = statistics.reduce(
+    (sum, gc) => sum + gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize,
+    0,
+  );
+  const scavenges = statistics.filter((gc) => gc.gcType === 'Scavenge').length;
+  const cpuMs = (cpu.user + cpu.system) / 1000 / requests;
+  const allocatedKb = (heapAfter - heapBefore + freed) / 1024 / requests;
+  return `in process (app.inject, ${requests} requests): ${cpuMs.toFixed(2)} ms CPU, ${allocatedKb.toFixed(0)} KB allocated per request; ${scavenges} scavenges (${((scavenges * 1000) / requests).toFixed(1)} per 1,000 requests)`;
 }
 
 export function formatRow(m: Measurement, helloRps?: number): string {

@@ -120,6 +120,7 @@ import {
   HELLO_PATH,
   type Measurement,
   measure,
+  measureInProcess,
   measureInterleaved,
   measureSql,
   registerHelloRoute,
@@ -232,6 +233,12 @@ const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0
  * hooks run on every request of every case.
  */
 const SERVER_TIME = process.env.BENCH_SERVER_TIME === '1';
+/**
+ * BENCH_CPU=1 adds, under each case, what one request costs the process measured in process
+ * (`measureInProcess`): CPU per request and scavenges per 1,000 requests, steadier than latency on a
+ * noisy host, so a change to what a request builds or allocates shows in one pair of runs.
+ */
+const IN_PROCESS = process.env.BENCH_CPU === '1';
 
 /** Hooks the app so that `clock` gets each request's server time and each scavenge. */
 function startServerClock(app: FastifyInstance, clock: ServerClock): () => void {
@@ -361,6 +368,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
         const one = await measure(benchCase.name, `${baseURL}${path}`, headers, 1, DURATION);
         console.log(formatRow(many, hello.requestsPerSecond));
         console.log(formatRow(one, helloOne.requestsPerSecond));
+        if (IN_PROCESS) console.log(`   ${await measureInProcess(app, path, headers, DURATION)}`);
         if (benchCase.rawSql) {
           const statements = await benchCase.rawSql({ app, baseURL, driver });
           const rawRun = await measureSql(`  raw SQL, written plainly`, () => raw(statements), DURATION);

@@ -130,6 +130,17 @@ export async function countCapped(
 }
 
 /**
+ * `countCapped` as a select that can be prepared, for a count built once per shape
+ * (`StatementsByShape`): the same materialized scan, inside the counted sub-select. Its one row's
+ * `n` goes to `cappedTotal`.
+ */
+export function countCappedSelect(db: Executor, from: SQL, where: SQL | undefined, cap: number) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(sql`(
+    with matched as materialized (select 1 from ${from} ${where ? sql`where ${where}` : sql``})
+    select 1 from matched limit ${cap + 1}) as first_matches`);
+}
+
+/**
  * As `countCapped`, for conditions PostgreSQL estimates well (id lists, equalities): the first
  * cap + 1 matches (in `order`, an index's order, when given), not materialized, so the planner weighs reading
  * that index until the cap against fetching the few matches through another index. Used where a

@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql }
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import {
-  countCapped,
+  cappedTotal,
+  countCappedSelect,
   escapeLike,
   firstMatchesPage,
   onPageId,
@@ -200,6 +201,10 @@ export class UsersRepository {
   private searchSample: SearchSample | undefined;
   /** The rare term's one statement, built once per shape of filter (`StatementsByShape`). */
   private readonly fewMatchesStatements = new StatementsByShape<Array<UserRecord & { n: number }>>();
+  /** A relevance page read rank by rank (`rankedPageIds`), built once per shape of filter. */
+  private readonly relevanceStatements = new StatementsByShape<UserRecord[]>();
+  /** The list's capped count, built once per shape of filter. */
+  private readonly countStatements = new StatementsByShape<Array<{ n: number }>>();
 
   constructor(private readonly db: Executor) {}
 
@@ -209,13 +214,17 @@ export class UsersRepository {
       const few = await this.fewMatchesPage(filter);
       if (few) return few;
     }
-    const where = userFilterWhere(filter);
     const [rows, counted] = await Promise.all([
       // While searching the best matches come first unless a column order was asked for.
-      isRelevanceOrder(filter) ? this.relevancePage(filter) : this.sortedPage(filter, where),
-      countCapped(this.db, sql`${users}`, where, USER_COUNT_CAP),
+      isRelevanceOrder(filter)
+        ? this.relevancePage(filter)
+        : this.sortedPage(filter, userFilterWhere(filter)),
+      this.countStatements.run(
+        (bind) => userFilterWhere(filter, bind),
+        (where) => countCappedSelect(this.db, sql`${users}`, where, USER_COUNT_CAP),
+      ),
     ]);
-    return { rows, ...counted };
+    return { rows, ...cappedTotal(Number(counted[0]?.n ?? 0), USER_COUNT_CAP) };
   }
 
   private sortedPage(filter: UserListFilter, where: SQL | undefined): Promise<UserRecord[]> {
@@ -254,14 +263,18 @@ export class UsersRepository {
     return { rows: found.map(({ n: _n, ...row }) => row), total, capped: false };
   }
 
-  /** The ranked ids and their rows in one statement (`pageIds`). */
+  /** The ranked ids and their rows in one statement (`pageIds`), built once per shape of filter. */
   private relevancePage(filter: UserListFilter): Promise<UserRecord[]> {
-    const ids = rankedPageIds({ ...relevanceArms(filter), offset: filter.offset, limit: filter.limit });
-    return this.db
-      .select(recordColumns)
-      .from(users)
-      .innerJoin(pageIds(ids), onPageId(users.id))
-      .orderBy(pageIdsOrder);
+    return this.relevanceStatements.run(
+      (bind) =>
+        rankedPageIds({ ...relevanceArms(filter, bind), offset: filter.offset, limit: filter.limit, bind }),
+      (ids) =>
+        this.db
+          .select(recordColumns)
+          .from(users)
+          .innerJoin(pageIds(ids), onPageId(users.id))
+          .orderBy(pageIdsOrder),
+    );
   }
 
   async count(filter: UserFilter): Promise<number> {
