@@ -6,7 +6,7 @@ import type {
   ShopStatus,
   StockState,
 } from '@inspecta/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import {
@@ -65,6 +65,7 @@ export const PRODUCT_COUNT_CAP = 10_000;
 const PRODUCT_NAME_WALK_MIN_MATCHES = 5_000;
 
 const parent = alias(shopCategories, 'parent_category');
+const productColumns = getTableColumns(shopProducts);
 
 // Written out with table-qualified names: inside a sub-select drizzle would leave "id" ambiguous.
 const productCount = sql<number>`(select count(*) from "shop_products" as "p" where "p"."category_id" = "shop_categories"."id")::int`;
@@ -110,17 +111,11 @@ export interface CategoryMatch {
 export class ShopCatalogueRepository {
   private productSample: SearchSample | undefined;
   /** The rare term's one statement, built once per shape of filter (`StatementsByShape`). */
-  private readonly fewMatchesStatements = new StatementsByShape<
-    Array<{ product: ProductRow; categoryName: string; n: number }>
-  >();
+  private readonly fewMatchesStatements = new StatementsByShape<Array<ProductView & { n: number }>>();
   /** A search's page in a column order, built once per shape of filter and order (`StatementsByShape`). */
-  private readonly sortedSearchStatements = new StatementsByShape<
-    Array<{ product: ProductRow; categoryName: string; n: number }>
-  >();
+  private readonly sortedSearchStatements = new StatementsByShape<Array<ProductView & { n: number }>>();
   /** A relevance page read rank by rank (`rankedPageIds`), built once per shape of filter. */
-  private readonly relevanceStatements = new StatementsByShape<
-    Array<{ product: ProductRow; categoryName: string }>
-  >();
+  private readonly relevanceStatements = new StatementsByShape<ProductView[]>();
   /** The capped count of a filter, built once per shape. */
   private readonly countStatements = new StatementsByShape<Array<{ total: number }>>();
   /** A page's images and equipment types (`extrasOf`). */
@@ -258,9 +253,13 @@ export class ShopCatalogueRepository {
 
   // ------------------------------------------------------------ products
 
+  /**
+   * A product's row and its category's name as one flat row (a `ProductView`): Drizzle maps a flat
+   * selection without the nested object, and no copy per row is needed to add the name.
+   */
   private selectProducts<Extra extends Record<string, SQL> = Record<never, SQL>>(extra?: Extra) {
     return this.db
-      .select({ product: shopProducts, categoryName: categoryNameOf, ...(extra as Extra) })
+      .select(Object.assign({}, productColumns, { categoryName: categoryNameOf }, extra as Extra))
       .from(shopProducts)
       .innerJoin(shopCategories, eq(shopCategories.id, shopProducts.categoryId))
       .leftJoin(parent, eq(parent.id, shopCategories.parentId));
@@ -319,7 +318,7 @@ export class ShopCatalogueRepository {
       const sortAllMatches = total <= PRODUCT_NAME_WALK_MIN_MATCHES;
       // Built once per shape (`StatementsByShape`): the term, the filters, the offset and the limit
       // are bound; the stock state's condition and how the rest arm is read are fixed parts.
-      const found = await this.relevanceStatements.run(
+      const rows = await this.relevanceStatements.run(
         (bind) =>
           this.relevancePageIds(
             query.search!,
@@ -333,19 +332,16 @@ export class ShopCatalogueRepository {
           this.selectProducts().innerJoin(pageIds(ids), onPageId(shopProducts.id)).orderBy(pageIdsOrder),
         `${query.stock ?? ''}|${sortAllMatches ? 'sorted' : 'walked'}`,
       );
-      const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
       return { rows, ...cappedTotal(total, PRODUCT_COUNT_CAP) };
     }
 
     if (query.search) return this.sortedSearchPage(query, offset);
 
-    const rows = (
-      await this.selectProducts()
-        .where(where)
-        .orderBy(...order, asc(shopProducts.id))
-        .limit(query.limit)
-        .offset(offset)
-    ).map((r) => ({ ...r.product, categoryName: r.categoryName }));
+    const rows: ProductView[] = await this.selectProducts()
+      .where(where)
+      .orderBy(...order, asc(shopProducts.id))
+      .limit(query.limit)
+      .offset(offset);
     // A short page is the last one: the total is known without counting.
     if (rows.length > 0 && rows.length < query.limit)
       return { rows, total: offset + rows.length, capped: false };
@@ -383,8 +379,7 @@ export class ShopCatalogueRepository {
       `${query.stock ?? ''}|${field}|${descending ? 'desc' : 'asc'}`,
     );
     const n = found.length ? Number(found[0]!.n) : offset > 0 ? await this.countCapped(query) : 0;
-    const rows = found.map((r) => ({ ...r.product, categoryName: r.categoryName }));
-    return { rows, ...cappedTotal(n, PRODUCT_COUNT_CAP) };
+    return { rows: found, ...cappedTotal(n, PRODUCT_COUNT_CAP) };
   }
 
   /**
@@ -426,7 +421,7 @@ export class ShopCatalogueRepository {
     );
     const total = this.productSample.fewMatchesTotal(found, offset === 0);
     if (total === undefined) return undefined;
-    return { rows: found.map((r) => ({ ...r.product, categoryName: r.categoryName })), total, capped: false };
+    return { rows: found, total, capped: false };
   }
 
   /**
@@ -487,16 +482,15 @@ export class ShopCatalogueRepository {
 
   /** One export batch of the filtered list in id order after `afterId`. */
   async productBatchAfter(query: ProductFilter, afterId: number, size: number): Promise<ProductView[]> {
-    const rows = await this.selectProducts()
+    return this.selectProducts()
       .where(and(...this.productFilters(query), gt(shopProducts.id, afterId)))
       .orderBy(asc(shopProducts.id))
       .limit(size);
-    return rows.map((r) => ({ ...r.product, categoryName: r.categoryName }));
   }
 
   async productView(id: number): Promise<ProductView | undefined> {
     const [row] = await this.selectProducts().where(eq(shopProducts.id, id)).limit(1);
-    return row ? { ...row.product, categoryName: row.categoryName } : undefined;
+    return row;
   }
 
   async findProduct(id: number, options: { forUpdate?: boolean } = {}): Promise<ProductRow | undefined> {
