@@ -1,5 +1,5 @@
 import { GLOBAL_SEARCH_COUNT_CAP, type GlobalSearchMatch } from '@inspecta/contract';
-import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { containsPattern, escapeLike, inIdOrder } from '../../db/query-helpers.js';
@@ -192,25 +192,22 @@ export class GlobalSearchRepository {
    * text rank above units that match through their site or type.
    */
   async rankEquipment(term: SearchTerm, limit: number): Promise<RankedIds> {
-    const [siteIds, typeIds] = await Promise.all([this.sitesNamed(term), this.typesNamed(term)]);
     const ownText = sql`${equipmentSearchText(equipment)} ilike ${containsPattern(term.text)}`;
-    const idArray = (ids: number[]) => `{${ids.join(',')}}`;
     // Each arm on its own index, each stopping at 1,001: the trigram index for the unit's own text;
     // for matching sites and types, one index probe per site (type) rather than one OR'ed
     // condition, for which PostgreSQL may choose to read every unit when it misjudges the count.
+    // The sites and types are a sub-select of the same statement, read only until the arm has its
+    // 1,001 units: fetched first into the process, a common word's 5,000 site ids were most of the
+    // search's allocation on the embedded database (docs/performance.md, "What a request allocates").
     const arms: SQL[] = [
       sql`(select ${equipment.id} as id from ${equipment} where ${ownText} limit ${CANDIDATE_LIMIT})`,
-    ];
-    if (siteIds.length) {
-      arms.push(sql`(select u.id from unnest(${idArray(siteIds)}::int[]) as s(id)
+      sql`(select u.id from (${this.sitesNamed(term)}) as s
         cross join lateral (select ${equipment.id} as id from ${equipment} where ${equipment.siteId} = s.id limit ${CANDIDATE_LIMIT}) u
-        limit ${CANDIDATE_LIMIT})`);
-    }
-    if (typeIds.length) {
-      arms.push(sql`(select u.id from unnest(${idArray(typeIds)}::int[]) as k(id)
+        limit ${CANDIDATE_LIMIT})`,
+      sql`(select u.id from (${this.typesNamed(term)}) as k
         cross join lateral (select ${equipment.id} as id from ${equipment} where ${equipment.equipmentTypeId} = k.id limit ${CANDIDATE_LIMIT}) u
-        limit ${CANDIDATE_LIMIT})`);
-    }
+        limit ${CANDIDATE_LIMIT})`,
+    ];
     const exact = sql`(lower(t.asset_tag) = ${term.lower} or lower(t.serial_number) = ${term.lower})`;
     return rank(this.db, {
       table: sql`${equipment}`,
@@ -231,41 +228,29 @@ export class GlobalSearchRepository {
 
   /**
    * Sites whose name or SiteId no. contains the term (what the equipment list matches units by),
-   * found through the sites' trigram index (`search_text` holds both, lower-cased). Beyond 5,000
-   * such sites the units found are far past the count's cap anyway.
+   * found through the sites' trigram index (`search_text` holds both, lower-cased), as a sub-select
+   * of their ids. Beyond 5,000 such sites the units found are far past the count's cap anyway.
    */
-  private async sitesNamed(term: SearchTerm): Promise<number[]> {
+  private sitesNamed(term: SearchTerm): SQL {
     const pattern = containsPattern(term.text);
-    const rows = await this.db
-      .select({ id: sites.id })
-      .from(sites)
-      .where(
-        and(
-          sql`${sites.searchText} like ${containsPattern(term.lower)}`,
-          or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
-        ),
-      )
-      .limit(5000);
-    return rows.map((r) => r.id);
+    return sql`select ${sites.id} as id from ${sites}
+      where ${sites.searchText} like ${containsPattern(term.lower)}
+        and (${sites.name} ilike ${pattern} or ${sites.siteCode} ilike ${pattern})
+      limit 5000`;
   }
 
   /**
-   * Equipment types whose name contains the term. The catalogue's text (name, category, maker,
-   * model) holds the name, so testing it too changes nothing but lets its trigram index
-   * (`equipment_types_search_trgm_idx`) find them: the name alone read every type (100,000 in the
-   * catalogue bench) on every global search. At most 5,000, as the sites: the units found through
-   * them are past the count's cap long before.
+   * Equipment types whose name contains the term, as a sub-select of their ids. The catalogue's
+   * text (name, category, maker, model) holds the name, so testing it too changes nothing but lets
+   * its trigram index (`equipment_types_search_trgm_idx`) find them: the name alone read every type
+   * (100,000 in the catalogue bench) on every global search. At most 5,000, as the sites: the units
+   * found through them are past the count's cap long before.
    */
-  private async typesNamed(term: SearchTerm): Promise<number[]> {
+  private typesNamed(term: SearchTerm): SQL {
     const pattern = containsPattern(term.text);
-    const rows = await this.db
-      .select({ id: equipmentTypes.id })
-      .from(equipmentTypes)
-      .where(
-        and(ilike(equipmentTypeSearchText(equipmentTypes), pattern), ilike(equipmentTypes.name, pattern)),
-      )
-      .limit(5000);
-    return rows.map((r) => r.id);
+    return sql`select ${equipmentTypes.id} as id from ${equipmentTypes}
+      where ${equipmentTypeSearchText(equipmentTypes)} ilike ${pattern} and ${equipmentTypes.name} ilike ${pattern}
+      limit 5000`;
   }
 
   async equipmentByIds(ids: number[]) {
