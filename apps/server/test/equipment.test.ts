@@ -1,8 +1,8 @@
 import { computeNextDueOn } from '@inspecta/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, equipment } from '../src/db/schema.js';
-import { insertSite, insertType, insertUnit, uniq } from './helpers/equipment-fixtures.js';
+import { auditEvents, equipment, sites } from '../src/db/schema.js';
+import { insertSite, insertSitesNamed, insertType, insertUnit, uniq } from './helpers/equipment-fixtures.js';
 import { createTestApp, FakeClock, insertUser, type TestContext, tokenFor } from './helpers/test-app.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -445,5 +445,24 @@ describe('installed equipment: /api/auth/equipments', () => {
       ).toBe(403);
       expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
     }
+  });
+
+  // Last in the file: it leaves 66,000 sites behind.
+  it('searches units by a word in more than 65,535 site names (one parameter, not one per site)', async () => {
+    const word = uniq('Kothrudwadi')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
+    await insertSitesNamed(ctx.db, word, 66_000);
+    const [last] = await ctx.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(eq(sites.siteCode, `${word}-66000`));
+    const unit = await insertUnit(ctx.db, {
+      siteId: last!.id,
+      equipmentTypeId: (await insertType(ctx.db)).id,
+    });
+    const found = await call('GET', `/api/auth/equipments?search=${word}&limit=50`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().equipments.map((e: { id: number }) => e.id)).toEqual([unit.id]);
   });
 });

@@ -128,8 +128,12 @@ export class EquipmentRepository {
     if (filters.search) {
       // Each arm can use its own index (trigram; site; type), combined with a BitmapOr.
       const arms: SQL[] = [sql`${equipmentSearchText(equipment)} ilike ${containsPattern(filters.search)}`];
-      if (filters.searchSiteIds?.length) arms.push(inArray(equipment.siteId, filters.searchSiteIds));
-      if (filters.searchTypeIds?.length) arms.push(inArray(equipment.equipmentTypeId, filters.searchTypeIds));
+      // Each list is one array parameter (`= any`), whatever its length: as one parameter per id, a
+      // word in more than 65,535 site names was more parameters than a statement can carry (a 500).
+      if (filters.searchSiteIds?.length)
+        arms.push(sql`${equipment.siteId} = any(${sql.param(filters.searchSiteIds)})`);
+      if (filters.searchTypeIds?.length)
+        arms.push(sql`${equipment.equipmentTypeId} = any(${sql.param(filters.searchTypeIds)})`);
       conditions.push(arms.length === 1 ? arms[0]! : or(...arms)!);
     }
     return conditions.length ? and(...conditions) : undefined;
