@@ -530,8 +530,8 @@ export class ShopCatalogueRepository {
    * A page's images (in upload order) and equipment types (by name), in one statement: the two
    * reads joined by `union all`, the page's ids bound as one array (`= any`), so every page runs the
    * same statement, built once. On the embedded database each statement is six calls into it
-   * (parse, describe, bind, describe, execute, sync), so one statement instead of two is a sixth of
-   * a rare term's request (docs/search.md).
+   * (parse, describe, bind, describe, execute, sync): a rare term's request now makes twelve such
+   * calls instead of eighteen (docs/performance.md, "What a request allocates").
    */
   async extrasOf(productIds: number[]): Promise<ProductExtras> {
     const extras: ProductExtras = { images: new Map(), equipmentTypes: new Map() };
