@@ -235,8 +235,9 @@ const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0
 const SERVER_TIME = process.env.BENCH_SERVER_TIME === '1';
 /**
  * BENCH_CPU=1 adds, under each case, what one request costs the process measured in process
- * (`measureInProcess`): CPU per request and scavenges per 1,000 requests, steadier than latency on a
- * noisy host, so a change to what a request builds or allocates shows in one pair of runs.
+ * (`measureInProcess`): CPU and heap kilobytes allocated per request, and scavenges per 1,000
+ * requests; the kilobytes repeat run after run where latency moves with the host, so a change to
+ * what a request builds or allocates shows in one pair of runs.
  */
 const IN_PROCESS = process.env.BENCH_CPU === '1';
 
