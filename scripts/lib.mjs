@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyPglitePatches } from './patch-pglite.mjs';
+import { applyDependencyPatches } from './patch-dependencies.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,7 +38,7 @@ export function ensureInstall() {
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) {
     // npm's postinstall applies them; a checkout installed before they existed gets them here.
-    applyPglitePatches();
+    applyDependencyPatches();
     return;
   }
   // `npm install`, not `npm ci`: npm 11 writes lock files without other platforms' optional

@@ -3,7 +3,7 @@ import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * PGlite as scripts/patch-pglite.mjs leaves it (docs/decisions/0007-pglite-patches.md): what the
+ * PGlite as scripts/patch-dependencies.mjs leaves it (docs/decisions/0007-pglite-patches.md and 0009): what the
  * rewritten code does must be what PGlite did, and a statement's garbage must die young.
  */
 describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite after its patches', () => {
@@ -91,6 +91,15 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite after its patches', (
     );
     expect(echoed.rows).toEqual([{ text, length: [...text].length }]);
     expect(echoed.fields.map((field) => field.name)).toEqual(['text', 'length']);
+    // Each text field is decoded where it sits in the row's message: empty, null, short and long
+    // fields side by side, row after row.
+    const { rows: mixed } = await db.query<{ a: string; b: string | null; c: string; d: string }>(
+      `select '' as a, case when i = 2 then null else 'ಬೆ' || i end as b, repeat('y', i * 300) as c, i || '✓' as d
+       from generate_series(1, 3) as g(i)`,
+    );
+    expect(mixed).toEqual(
+      [1, 2, 3].map((i) => ({ a: '', b: i === 2 ? null : `ಬೆ${i}`, c: 'y'.repeat(i * 300), d: `${i}✓` })),
+    );
 
     const inserted = await db.query('insert into items values (20, $1), (21, $1), (22, $1)', ['bulk']);
     expect(inserted.affectedRows).toBe(3);

@@ -1,18 +1,19 @@
-// Rewrites five spots of PGlite's bundled JavaScript that, on Node 20's V8, keep every statement's
-// garbage alive through young-generation collections: each scavenge then copies megabytes and
-// pauses the server for 10-20 ms (docs/decisions/0007-pglite-patches.md). Each rewrite keeps the
-// behaviour and only changes how it is written. Node built-ins only: it runs as npm's postinstall
-// and before every script that needs node_modules. Idempotent.
+// Rewrites a few spots of two dependencies' JavaScript that allocate or keep garbage on every
+// statement: PGlite's bundled protocol code, which on Node 20's V8 kept a statement's garbage alive
+// through young-generation collections (docs/decisions/0007-pglite-patches.md), and the row
+// decoding of PGlite and Drizzle, which made garbage per column of every row read
+// (docs/decisions/0009-row-decoding-patches.md). Each rewrite keeps the behaviour and only changes
+// how it is written. Node built-ins only: it runs as npm's postinstall and before every script that
+// needs node_modules. Idempotent.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distFolder = path.join(root, 'node_modules', '@electric-sql', 'pglite', 'dist');
 
 /**
- * `from` must occur exactly once in PGlite's top-level dist files (the chunk names are content
- * hashes, so the file is found by its text); `to` is what replaces it.
+ * `from` must occur exactly once in the package folder's top-level .js files (PGlite's chunk names
+ * are content hashes, so the file is found by its text); `to` is what replaces it.
  */
 export const PGLITE_PATCHES = [
   {
@@ -52,21 +53,56 @@ export const PGLITE_PATCHES = [
     from: 'rollback:async()=>{r(),await a(this,t,m).call(this,"ROLLBACK"),e=!0},listen:async(i,n)=>(r(),await this.listen(i,n,c)),get closed(){return e}};try{let i=await s(c);if(!e){e=!0;let[n]=await a(this,t,m).call(this,"COMMIT");if(n.command==="ROLLBACK")throw P({e:new x,query:"COMMIT",params:void 0,options:void 0})}return w(this,p,!1),i}catch(i){throw e||(e=!0,await',
     to: 'rollback:async()=>{r(),await a(this,t,m).call(this,"ROLLBACK"),e=c.closed=!0},listen:async(i,n)=>(r(),await this.listen(i,n,c)),closed:!1};try{let i=await s(c);if(!e){e=c.closed=!0;let[n]=await a(this,t,m).call(this,"COMMIT");if(n.command==="ROLLBACK")throw P({e:new x,query:"COMMIT",params:void 0,options:void 0})}return w(this,p,!1),i}catch(i){throw e||(e=c.closed=!0,await',
   },
+  {
+    name: 'text-field-without-copy',
+    why: 'the protocol reader decodes each text field of a row from a copy of its bytes (ArrayBuffer.slice), one buffer per column per row',
+    from: 'string(t){return r(this,le).decode(this.bytes(t))}',
+    to: 'string(t){let n=r(this,w);return d(this,w,n+t),r(this,le).decode(new Uint8Array(r(this,x).buffer,n,t))}',
+    decision: 'docs/decisions/0009-row-decoding-patches.md',
+  },
+];
+
+/** Drizzle's row decoding (drizzle-orm 0.45). */
+export const DRIZZLE_PATCHES = [
+  {
+    name: 'row-mapping-index-loop',
+    why: "mapResultRow walks each column's path with path.entries(): an iterator and an entry array per column of every row",
+    from: `      for (const [pathChunkIndex, pathChunk] of path.entries()) {
+        if (pathChunkIndex < path.length - 1) {`,
+    to: `      for (let pathChunkIndex = 0; pathChunkIndex < path.length; pathChunkIndex++) {
+        const pathChunk = path[pathChunkIndex];
+        if (pathChunkIndex < path.length - 1) {`,
+  },
+];
+
+/** The patched packages: where their files are, and the decision that explains them. */
+export const PATCHED_PACKAGES = [
+  {
+    name: 'PGlite',
+    folder: path.join(root, 'node_modules', '@electric-sql', 'pglite', 'dist'),
+    patches: PGLITE_PATCHES,
+    decision: 'docs/decisions/0007-pglite-patches.md',
+  },
+  {
+    name: 'Drizzle',
+    folder: path.join(root, 'node_modules', 'drizzle-orm'),
+    patches: DRIZZLE_PATCHES,
+    decision: 'docs/decisions/0009-row-decoding-patches.md',
+  },
 ];
 
 const count = (text, part) => text.split(part).length - 1;
 
 /**
  * Where each patch stands: `applied` (its new text is there), `pending` (its old text is there,
- * once) or `missing` (neither: another PGlite version, whose code must be read again).
+ * once) or `missing` (neither: another version of the package, whose code must be read again).
  */
-export function pglitePatchStatus(folder = distFolder) {
-  if (!existsSync(folder))
-    return PGLITE_PATCHES.map((patch) => ({ ...patch, state: 'missing', file: undefined }));
+export function patchStatus(patches, folder) {
+  if (!existsSync(folder)) return patches.map((patch) => ({ ...patch, state: 'missing', file: undefined }));
   const files = readdirSync(folder)
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, text: readFileSync(path.join(folder, file), 'utf8') }));
-  return PGLITE_PATCHES.map((patch) => {
+  return patches.map((patch) => {
     const withOld = files.filter(({ text }) => count(text, patch.from) === 1);
     const withNew = files.filter(({ text }) => text.includes(patch.to));
     if (withNew.length > 0 && withOld.length === 0)
@@ -78,8 +114,8 @@ export function pglitePatchStatus(folder = distFolder) {
 }
 
 /** Applies the pending patches; returns the status after. Never throws for a missing one. */
-export function applyPglitePatches(folder = distFolder) {
-  for (const patch of pglitePatchStatus(folder)) {
+export function applyPatches(patches, folder) {
+  for (const patch of patchStatus(patches, folder)) {
     if (patch.state !== 'pending' || !patch.file) continue;
     const file = path.join(folder, patch.file);
     writeFileSync(
@@ -87,14 +123,23 @@ export function applyPglitePatches(folder = distFolder) {
       readFileSync(file, 'utf8').replace(patch.from, () => patch.to),
     );
   }
-  return pglitePatchStatus(folder);
+  return patchStatus(patches, folder);
+}
+
+/** Applies every package's pending patches; returns each package with its patches' status. */
+export function applyDependencyPatches() {
+  return PATCHED_PACKAGES.map((pkg) => ({ ...pkg, status: applyPatches(pkg.patches, pkg.folder) }));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const status = applyPglitePatches();
-  const missing = status.filter((patch) => patch.state === 'missing');
-  console.log(`PGlite patches: ${status.length - missing.length} of ${status.length} in place`);
-  // An install never fails on this: the PGlite tests name what no longer matches.
-  for (const patch of missing)
-    console.warn(`  not found: ${patch.name} (${patch.why}); see docs/decisions/0007-pglite-patches.md`);
+  const packages = applyDependencyPatches();
+  const inPlace = packages.map(({ name, status }) => {
+    const applied = status.filter((patch) => patch.state !== 'missing').length;
+    return `${name} ${applied} of ${status.length}`;
+  });
+  console.log(`Dependency patches in place: ${inPlace.join(', ')}`);
+  // An install never fails on this: the patch tests name what no longer matches.
+  for (const { status, decision } of packages)
+    for (const patch of status.filter((p) => p.state === 'missing'))
+      console.warn(`  not found: ${patch.name} (${patch.why}); see ${patch.decision ?? decision}`);
 }
