@@ -6,7 +6,7 @@ import type {
   SiteListResponse,
   UserListResponse,
 } from '@inspecta/contract';
-import { equipmentTypeListQuerySchema } from '@inspecta/contract';
+import { addDays, equipmentTypeListQuerySchema } from '@inspecta/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
@@ -370,6 +370,55 @@ describe('equipment list: relevance and the capped total', () => {
       exactTag.id,
       exactSerial.id,
     ]);
+  });
+
+  // A term's statement is built once per shape of filter and then run with each request's values:
+  // each filter beside the term, one after another in one server, must answer its own units.
+  it('answers each filter beside a term with its own units, request after request', async () => {
+    const word = `fq${randomBytes(3).toString('hex')}`;
+    const [siteA, siteB] = [
+      await insertSite(ctx.db),
+      await insertSite(ctx.db, { name: `Depot ${word} East` }),
+    ];
+    const [typeA, typeB] = [await insertType(ctx.db), await insertType(ctx.db)];
+    const dueSoon = addDays(new Date().toISOString().slice(0, 10), 5);
+    const unit = (tag: string, values: Partial<Parameters<typeof insertUnit>[1]> = {}) =>
+      insertUnit(ctx.db, {
+        siteId: siteA.id,
+        equipmentTypeId: typeA.id,
+        assetTag: `${word}-${tag}`,
+        ...values,
+      });
+    const overdue = await unit('1', { nextDueOn: '2001-01-01' });
+    const soon = await unit('2', { nextDueOn: dueSoon, equipmentTypeId: typeB.id });
+    const later = await unit('3', { nextDueOn: '2099-01-01', status: 'out_of_service' });
+    const retired = await unit('4', { nextDueOn: null, status: 'retired' });
+    // Found through its site's name only (the site arm of the search).
+    const atDepot = await insertUnit(ctx.db, {
+      siteId: siteB.id,
+      equipmentTypeId: typeA.id,
+      nextDueOn: '2099-06-01',
+    });
+    const ids = async (query: string) =>
+      (await list(`search=${word}&${query}`)).equipments.map((e) => e.id).sort();
+    const sorted = (...units: Array<{ id: number }>) => units.map((u) => u.id).sort();
+
+    expect(await ids('limit=50')).toEqual(sorted(overdue, soon, later, retired, atDepot));
+    expect(await ids('status=installed')).toEqual(sorted(overdue, soon, later, atDepot));
+    expect(await ids('status=retired')).toEqual(sorted(retired));
+    expect(await ids('status=out_of_service')).toEqual(sorted(later));
+    expect(await ids('status=installed&limit=50')).toEqual(sorted(overdue, soon, later, atDepot));
+    expect(await ids('due=overdue')).toEqual(sorted(overdue));
+    expect(await ids('due=due_soon')).toEqual(sorted(soon));
+    expect(await ids('due=ok')).toEqual(sorted(later, atDepot));
+    expect(await ids(`site_id=${siteB.id}`)).toEqual(sorted(atDepot));
+    expect(await ids(`site_id=${siteA.id}`)).toEqual(sorted(overdue, soon, later, retired));
+    expect(await ids(`equipment_type_id=${typeB.id}`)).toEqual(sorted(soon));
+    expect(await ids(`equipment_type_id=${typeA.id}&due=ok`)).toEqual(sorted(later, atDepot));
+    // A term that names no site: the site arm drops out of the statement.
+    expect((await list(`search=${word}-2`)).equipments.map((e) => e.id)).toEqual([soon.id]);
+    expect((await list(`search=${word}-3&status=installed`)).equipments.map((e) => e.id)).toEqual([later.id]);
+    expect((await list(`search=${word}-3&status=retired`)).equipments).toEqual([]);
   });
 
   // The page's order is its own ORDER BY, not the join PostgreSQL happens to choose (see the

@@ -28,9 +28,16 @@ import {
   sites,
   users,
 } from '../../db/schema.js';
+import { asValue, type Bind, StatementsByShape } from '../../db/statements-by-shape.js';
 
 /** The list counts exactly up to this many (contract: "10,000+" beyond). */
 const EQUIPMENT_COUNT_CAP = LIST_COUNT_CAP;
+
+/** The `installed` filter's statuses: constants, written into the statement. */
+const INSTALLED_STATUSES = sql.raw(`'in_service', 'out_of_service'`);
+
+/** The part of a filter's statement that binds no value: the installed statuses' test. */
+const fixedShape = (filters: ResolvedFilters) => (filters.status === 'installed' ? 'installed' : '');
 
 export type EquipmentRow = typeof equipment.$inferSelect;
 export type EquipmentInsert = typeof equipment.$inferInsert;
@@ -88,52 +95,82 @@ export interface ResolvedFilters extends EquipmentFilterQuery {
 }
 
 export class EquipmentRepository {
+  /**
+   * A search's statements, built once per shape of filter (`StatementsByShape`, issue 22): the
+   * sites and types named by the term, and a term's first matches ranked with their rows. Made when
+   * first used: most repositories live for one transaction and never search.
+   */
+  private sitesNamedStatements: StatementsByShape<Array<{ id: number }>> | undefined;
+  private typesNamedStatements: StatementsByShape<Array<{ id: number }>> | undefined;
+  private firstMatchesStatements: StatementsByShape<Array<EquipmentWithRefs & { n: number }>> | undefined;
+
   constructor(private readonly db: Executor) {}
 
   /** Ids of sites (by name or code) and types (by name) matching a search term. */
   async resolveSearch(term: string): Promise<{ siteIds: number[]; typeIds: number[] }> {
-    const pattern = containsPattern(term);
+    this.sitesNamedStatements ??= new StatementsByShape();
+    this.typesNamedStatements ??= new StatementsByShape();
     const [siteRows, typeRows] = await Promise.all([
-      this.db
-        .select({ id: sites.id })
-        .from(sites)
-        // The search_text condition is implied (it holds the code and the name, lower-cased) and lets
-        // the sites' trigram index serve the match: alone, the two ilike tests read every site (a
-        // sequential scan of 102,000 rows in the bench's plan record, on every equipment search).
-        .where(
-          and(
-            sql`${sites.searchText} like ${containsPattern(term.toLowerCase())}`,
-            or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
-          ),
-        ),
-      this.db
-        .select({ id: equipmentTypes.id })
-        .from(equipmentTypes)
-        .where(ilike(equipmentTypes.name, pattern)),
+      this.sitesNamedStatements.run(
+        (bind) => ({
+          lowered: bind('lowered', containsPattern(term.toLowerCase())),
+          pattern: bind('pattern', containsPattern(term)),
+        }),
+        ({ lowered, pattern }) =>
+          this.db
+            .select({ id: sites.id })
+            .from(sites)
+            // The search_text condition is implied (it holds the code and the name, lower-cased) and
+            // lets the sites' trigram index serve the match: alone, the two ilike tests read every
+            // site (a sequential scan of 102,000 rows in the bench's plan record, on every search).
+            .where(
+              and(
+                sql`${sites.searchText} like ${lowered}`,
+                or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
+              ),
+            ),
+      ),
+      this.typesNamedStatements.run(
+        (bind) => bind('pattern', containsPattern(term)),
+        (pattern) =>
+          this.db
+            .select({ id: equipmentTypes.id })
+            .from(equipmentTypes)
+            .where(ilike(equipmentTypes.name, pattern)),
+      ),
     ]);
     return { siteIds: siteRows.map((r) => r.id), typeIds: typeRows.map((r) => r.id) };
   }
 
-  private where(filters: ResolvedFilters, today: string): SQL | undefined {
+  /**
+   * The list's filters. Each value goes through `bind`, so the rare term's statement can be built
+   * once per shape; the installed statuses are the one part that binds nothing (`fixedShape`).
+   */
+  private where(filters: ResolvedFilters, today: string, bind: Bind = asValue): SQL | undefined {
     const conditions: SQL[] = [];
-    if (filters.site_id) conditions.push(eq(equipment.siteId, filters.site_id));
-    if (filters.ids) conditions.push(inArray(equipment.id, filters.ids));
-    if (filters.equipment_type_id) conditions.push(eq(equipment.equipmentTypeId, filters.equipment_type_id));
+    if (filters.site_id) conditions.push(eq(equipment.siteId, bind('siteId', filters.site_id)));
+    if (filters.ids) conditions.push(sql`${equipment.id} = any(${sql.param(bind('ids', filters.ids))})`);
+    if (filters.equipment_type_id)
+      conditions.push(eq(equipment.equipmentTypeId, bind('typeId', filters.equipment_type_id)));
     if (filters.status === 'installed') {
-      conditions.push(inArray(equipment.status, ['in_service', 'out_of_service']));
+      conditions.push(sql`${equipment.status} in (${INSTALLED_STATUSES})`);
     } else if (filters.status) {
-      conditions.push(eq(equipment.status, filters.status));
+      conditions.push(eq(equipment.status, bind('status', filters.status)));
     }
-    if (filters.due) conditions.push(...dueFilterConditions(filters.due, today));
+    if (filters.due) conditions.push(...dueFilterConditions(filters.due, today, equipment.nextDueOn, bind));
     if (filters.search) {
       // Each arm can use its own index (trigram; site; type), combined with a BitmapOr.
-      const arms: SQL[] = [sql`${equipmentSearchText(equipment)} ilike ${containsPattern(filters.search)}`];
+      const arms: SQL[] = [
+        sql`${equipmentSearchText(equipment)} ilike ${bind('searchPattern', containsPattern(filters.search))}`,
+      ];
       // Each list is one array parameter (`= any`), whatever its length: as one parameter per id, a
       // word in more than 65,535 site names was more parameters than a statement can carry (a 500).
       if (filters.searchSiteIds?.length)
-        arms.push(sql`${equipment.siteId} = any(${sql.param(filters.searchSiteIds)})`);
+        arms.push(sql`${equipment.siteId} = any(${sql.param(bind('searchSiteIds', filters.searchSiteIds))})`);
       if (filters.searchTypeIds?.length)
-        arms.push(sql`${equipment.equipmentTypeId} = any(${sql.param(filters.searchTypeIds)})`);
+        arms.push(
+          sql`${equipment.equipmentTypeId} = any(${sql.param(bind('searchTypeIds', filters.searchTypeIds))})`,
+        );
       conditions.push(arms.length === 1 ? arms[0]! : or(...arms)!);
     }
     return conditions.length ? and(...conditions) : undefined;
@@ -176,8 +213,9 @@ export class EquipmentRepository {
   }
 
   /** 0: the exact asset tag or serial; 1: one starting with the term; 2: any other match. */
-  private rankOf(term: string): SQL {
-    const prefix = `${escapeLike(term)}%`;
+  private rankOf(lowered: string, bind: Bind): SQL {
+    const term = bind('term', lowered);
+    const prefix = bind('prefix', `${escapeLike(lowered)}%`);
     return sql`case when lower(${equipment.assetTag}) = ${term} or lower(${equipment.serialNumber}) = ${term} then 0
       when lower(${equipment.assetTag}) like ${prefix} or lower(${equipment.serialNumber}) like ${prefix} then 1
       else 2 end`;
@@ -196,18 +234,31 @@ export class EquipmentRepository {
     limit: number,
   ): Promise<{ rows: EquipmentWithRefs[]; total: number; capped: boolean } | undefined> {
     const term = (filters.search ?? '').trim().toLowerCase();
-    const page = firstMatchesPage({
-      matched: sql`
-        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, ${this.rankOf(term)} as rank
-        from ${equipment} where ${this.where(filters, today)}`,
-      order: sql`rank, next_due_on asc nulls last, id asc`,
-      cap: EQUIPMENT_COUNT_CAP,
-      limit,
-      offset,
-    });
-    const found = await this.selectWithRefs({ n: pageIdsCount })
-      .innerJoin(page, onPageId(equipment.id))
-      .orderBy(pageIdsOrder);
+    this.firstMatchesStatements ??= new StatementsByShape();
+    // Built once per shape of filter (`StatementsByShape`): each value below is bound.
+    const found = await this.firstMatchesStatements.run(
+      (bind) => ({
+        rank: this.rankOf(term, bind),
+        where: this.where(filters, today, bind),
+        limit: bind('limit', limit),
+        offset: bind('offset', offset),
+      }),
+      (parts) => {
+        const page = firstMatchesPage({
+          matched: sql`
+        select ${equipment.id} as id, ${equipment.nextDueOn} as next_due_on, ${parts.rank} as rank
+        from ${equipment} where ${parts.where}`,
+          order: sql`rank, next_due_on asc nulls last, id asc`,
+          cap: EQUIPMENT_COUNT_CAP,
+          limit: parts.limit,
+          offset: parts.offset,
+        });
+        return this.selectWithRefs({ n: pageIdsCount })
+          .innerJoin(page, onPageId(equipment.id))
+          .orderBy(pageIdsOrder);
+      },
+      fixedShape(filters),
+    );
     const total = found.length
       ? Number(found[0]!.n)
       : offset > 0
