@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { withFields } from './core/with-fields.js';
 import { defaultWebDistDir } from './paths.js';
 
 const booleanFromEnv = z
@@ -111,15 +112,14 @@ export function loadConfig(
   }
   const cfg = parsed.data;
   const dataDir = path.resolve(cfg.DATA_DIR);
-  return {
-    ...cfg,
+  return withFields(cfg, {
     DATA_DIR: dataDir,
     pgliteDir: path.join(dataDir, 'db'),
     webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? defaultWebDistDir),
     seedDemo: cfg.SEED_DEMO ?? !cfg.DATABASE_URL,
     uploadsDir: path.join(dataDir, 'uploads'),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
-  };
+  });
 }
 
 /** How the app opens its database: main.ts starts it early, buildApp otherwise. */

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
 import { recordAudit } from './audit.js';
 import { loadExcelJs } from './spreadsheet.js';
+import { withFields } from './with-fields.js';
 
 /*
  * Streaming exports of the list screens as .xlsx or CSV (docs/exports.md). Rows come in batches from
@@ -364,7 +365,7 @@ export async function sendTable<Row>(
   // Dates follow the organisation's settings, read before the first byte (docs/exports.md).
   const dates = spec.dates ?? (await request.server.exportDates?.());
   const stream = new PassThrough();
-  writeTable(stream, dates ? { ...spec, dates } : spec).catch((error: unknown) => {
+  writeTable(stream, dates ? withFields(spec, { dates }) : spec).catch((error: unknown) => {
     if (error instanceof ExportAborted) {
       request.log.info({ file: spec.fileName }, 'export cancelled by the client');
     } else {

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { withFields } from '../core/with-fields.js';
 import { migrationsFolder } from '../paths.js';
 import { withTextParsers } from './pglite-text-parsers.js';
 import * as schema from './schema.js';
@@ -75,7 +76,7 @@ async function openPglite(
       : {}),
   };
   const client = dump
-    ? await PGlite.create({ ...settings, loadDataDir: dump })
+    ? await PGlite.create(withFields(settings, { loadDataDir: dump }))
     : await PGlite.create(dir ?? 'memory://', settings);
   const drizzleClient = withTextParsers(client);
   const db = drizzlePglite({ client: drizzleClient, schema }) as unknown as Database;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { access } from '../core/access.js';
+import { withFields } from '../core/with-fields.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -33,8 +34,8 @@ export const apiDocsPlugin = fp<{ productName: string; version: string }>(
     await app.register(async (docs) => {
       // The documentation pages are public, like any API reference.
       docs.addHook('onRoute', (route) => {
-        route.config = { ...(route.config ?? {}), access: access.public };
-        route.schema = { ...(route.schema ?? {}), hide: true };
+        route.config = withFields(route.config ?? {}, { access: access.public });
+        route.schema = withFields(route.schema ?? {}, { hide: true });
       });
       await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false });
     });

@@ -1,6 +1,7 @@
 import { computeNextDueOn } from '@inspecta/contract';
 import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../core/files/file-storage.js';
+import { withFields } from '../core/with-fields.js';
 import type { Transaction } from '../db/database.js';
 import { equipment, equipmentTypes, type SiteContactValue, sites, users } from '../db/schema.js';
 import { loadDemoAssignments } from './demo-assignments.js';
@@ -424,18 +425,21 @@ export async function loadDemoData(
   const clientRows = await tx
     .insert(users)
     .values(
-      CLIENTS.map((c, i) => ({ ...c, userType: 'client' as const, phone: `+9198200${String(10_001 + i)}` })),
+      CLIENTS.map((c, i) =>
+        withFields(c, { userType: 'client' as const, phone: `+9198200${String(10_001 + i)}` }),
+      ),
     )
     .returning({ id: users.id });
   await tx.insert(users).values(
-    INSPECTORS.map((inspector, i) => ({
-      ...inspector,
-      userType: 'inspector' as const,
-      email: `${inspector.firstName}.${inspector.lastName}@inspecta.local`.toLowerCase(),
-      phone: `+9198300${String(20_001 + i)}`,
-    })),
+    INSPECTORS.map((inspector, i) =>
+      withFields(inspector, {
+        userType: 'inspector' as const,
+        email: `${inspector.firstName}.${inspector.lastName}@inspecta.local`.toLowerCase(),
+        phone: `+9198300${String(20_001 + i)}`,
+      }),
+    ),
   );
-  await tx.insert(users).values(ADMINS.map((a) => ({ ...a, userType: 'admin' as const })));
+  await tx.insert(users).values(ADMINS.map((a) => withFields(a, { userType: 'admin' as const })));
 
   const typeRows = await tx
     .insert(equipmentTypes)
@@ -478,7 +482,7 @@ export async function loadDemoData(
       otherContacts:
         i % 3 === 0
           ? [
-              { ...SECURITY_DESK, phone: `+9122400${String(40_001 + i)}` },
+              withFields(SECURITY_DESK, { phone: `+9122400${String(40_001 + i)}` }),
               {
                 name: `${['Ganesh', 'Farah', 'Mohan', 'Sneha'][i % 4]} ${['Kulkarni', 'Ali', 'Pillai', 'Bose'][i % 4]}`,
                 role: 'Maintenance lead',

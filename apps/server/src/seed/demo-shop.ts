@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { withFields } from '../core/with-fields.js';
 import type { Transaction } from '../db/database.js';
 import {
   equipmentTypes,
@@ -914,14 +915,15 @@ export async function loadDemoShop(
                 ? values.unitCostPaise
                 : Math.round((before * averageCost + values.quantityDelta * values.unitCostPaise) / onHand);
           }
-          movements.push({
-            ...values,
-            productId,
-            onHandBefore: before,
-            onHandAfter: onHand,
-            actorId: adminId,
-            createdAt: new Date(at),
-          });
+          movements.push(
+            withFields(values, {
+              productId,
+              onHandBefore: before,
+              onHandAfter: onHand,
+              actorId: adminId,
+              createdAt: new Date(at),
+            }),
+          );
         };
         const batch = Math.max(p.reorder * 3, 4);
         let at = start + int(0, 10) * DAY_MS;

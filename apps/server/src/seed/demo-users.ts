@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../core/security/password-hasher.js';
+import { withFields } from '../core/with-fields.js';
 import type { Transaction } from '../db/database.js';
 import { userInvitations, users } from '../db/schema.js';
 
@@ -197,27 +198,30 @@ export async function loadDemoUsers(tx: Transaction, today = new Date()): Promis
   }
 
   await tx.insert(users).values([
-    ...ADMINS.map((p, i) => ({
-      ...common(p, i),
-      userType: 'admin' as const,
-      email: p.email,
-      phone: `+9198400${String(30_001 + i)}`,
-    })),
-    ...INSPECTORS.map((p, i) => ({
-      ...common(p, i),
-      userType: 'inspector' as const,
-      email: `${p.firstName}.${p.lastName}@inspecta.local`.toLowerCase(),
-      phone: `+9198500${String(40_001 + i)}`,
-      employeeCode: `INS-${String(107 + i)}`,
-      licenceNumber: p.licenceNumber,
-    })),
-    ...CLIENTS.map((p, i) => ({
-      ...common(p, i),
-      userType: 'client' as const,
-      email: `${p.firstName}.${p.lastName}@${p.domain}`.toLowerCase(),
-      phone: `+9198600${String(50_001 + i)}`,
-      company: p.company,
-    })),
+    ...ADMINS.map((p, i) =>
+      withFields(common(p, i), {
+        userType: 'admin' as const,
+        email: p.email,
+        phone: `+9198400${String(30_001 + i)}`,
+      }),
+    ),
+    ...INSPECTORS.map((p, i) =>
+      withFields(common(p, i), {
+        userType: 'inspector' as const,
+        email: `${p.firstName}.${p.lastName}@inspecta.local`.toLowerCase(),
+        phone: `+9198500${String(40_001 + i)}`,
+        employeeCode: `INS-${String(107 + i)}`,
+        licenceNumber: p.licenceNumber,
+      }),
+    ),
+    ...CLIENTS.map((p, i) =>
+      withFields(common(p, i), {
+        userType: 'client' as const,
+        email: `${p.firstName}.${p.lastName}@${p.domain}`.toLowerCase(),
+        phone: `+9198600${String(50_001 + i)}`,
+        company: p.company,
+      }),
+    ),
   ]);
 
   const invited = await tx

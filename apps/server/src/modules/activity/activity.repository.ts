@@ -2,6 +2,7 @@ import { type ActivityListQueryValues, LIST_COUNT_CAP } from '@inspecta/contract
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEventRow } from '../../core/audit-wording.js';
+import { withFields } from '../../core/with-fields.js';
 import { auditEntityNames } from '../../db/audit-entity-names.js';
 import type { Executor } from '../../db/database.js';
 import { containsPattern, countCapped } from '../../db/query-helpers.js';
@@ -77,7 +78,7 @@ export class ActivityRepository {
         .offset((q.page - 1) * q.limit),
       countCapped(this.db, sql`${auditEvents}`, where, LIST_COUNT_CAP),
     ]);
-    return { rows: rows.map((r) => ({ ...r, id: Number(r.id) })), ...count };
+    return { rows: rows.map((r) => withFields(r, { id: Number(r.id) })), ...count };
   }
 
   /** Every action recorded so far with its entity type (a few dozen), for the action filter. */

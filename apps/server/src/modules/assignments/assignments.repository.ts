@@ -1,5 +1,6 @@
 import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   anyId,
@@ -222,7 +223,7 @@ export class AssignmentsRepository {
       list.push({ id: unit.id, name: unit.name, assetTag: unit.assetTag });
       byAssignment.set(unit.assignmentId, list);
     }
-    return rows.map((r) => ({ ...r, equipment: byAssignment.get(r.assignment.id) ?? [] }));
+    return rows.map((r) => withFields(r, { equipment: byAssignment.get(r.assignment.id) ?? [] }));
   }
 
   /**
@@ -405,7 +406,7 @@ export class AssignmentsRepository {
   async update(id: number, values: Partial<typeof assignments.$inferInsert>): Promise<void> {
     await this.db
       .update(assignments)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(assignments.id, id));
   }
 

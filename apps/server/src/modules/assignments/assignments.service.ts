@@ -20,6 +20,7 @@ import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
@@ -329,7 +330,7 @@ export class AssignmentsService {
       action: 'assignment.created',
       entityType: 'assignment',
       entityId: row.id,
-      after: source ? { ...auditView(row, equipmentIds), source } : auditView(row, equipmentIds),
+      after: source ? withFields(auditView(row, equipmentIds), { source }) : auditView(row, equipmentIds),
       ipAddress: origin.ip,
     });
     await this.notifyInspector(tx, 'assignment.created', null, row);
@@ -360,7 +361,7 @@ export class AssignmentsService {
   ): Promise<number> {
     const { equipmentIds, ...values } = input;
     const row = await new AssignmentsRepository(tx).insert(
-      { ...values, createdBy: actor.actorId },
+      withFields(values, { createdBy: actor.actorId }),
       equipmentIds,
     );
     await recordAudit(tx, {
@@ -368,7 +369,7 @@ export class AssignmentsService {
       action: 'assignment.created',
       entityType: 'assignment',
       entityId: row.id,
-      after: { ...auditView(row, equipmentIds), source: actor.source },
+      after: withFields(auditView(row, equipmentIds), { source: actor.source }),
       ipAddress: actor.ip,
     });
     await this.notifyInspector(tx, 'assignment.created', null, row);
@@ -443,12 +444,12 @@ export class AssignmentsService {
         auth,
         'assignment.cancelled',
         before,
-        { ...before, ...changes },
+        withFields(before, changes),
         beforeUnits,
         beforeUnits,
         origin,
       );
-      await this.notifyInspector(tx, 'assignment.cancelled', before, { ...before, ...changes });
+      await this.notifyInspector(tx, 'assignment.cancelled', before, withFields(before, changes));
       return 'assignment.cancelled';
     }
 
@@ -463,14 +464,20 @@ export class AssignmentsService {
       await this.checkUnits(repo, before.siteId, body.equipmentIds, problems);
     if (problems.length) throw AppError.validation(problems);
 
-    const changes = {
-      ...(body.inspectorId !== undefined ? { inspectorId: body.inspectorId } : {}),
-      ...(body.scheduledFor !== undefined ? { scheduledFor: body.scheduledFor } : {}),
-      ...(body.dueOn !== undefined ? { dueOn: body.dueOn } : {}),
-      ...(body.priority !== undefined ? { priority: body.priority } : {}),
-      ...(body.notes !== undefined ? { notes: body.notes } : {}),
-    };
-    const after = { ...before, ...changes };
+    const changes = withFields(
+      withFields(
+        withFields(
+          withFields(
+            body.inspectorId !== undefined ? { inspectorId: body.inspectorId } : {},
+            body.scheduledFor !== undefined ? { scheduledFor: body.scheduledFor } : {},
+          ),
+          body.dueOn !== undefined ? { dueOn: body.dueOn } : {},
+        ),
+        body.priority !== undefined ? { priority: body.priority } : {},
+      ),
+      body.notes !== undefined ? { notes: body.notes } : {},
+    );
+    const after = withFields(before, changes);
     const afterUnits = body.equipmentIds ? [...body.equipmentIds].sort((a, b) => a - b) : beforeUnits;
     const unitsChanged = afterUnits.join(',') !== beforeUnits.join(',');
     const changed =

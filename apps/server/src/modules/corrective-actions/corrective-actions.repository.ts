@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { anyId, containsPattern, escapeLike } from '../../db/query-helpers.js';
 import {
@@ -365,7 +366,7 @@ export class CorrectiveActionsRepository {
   async update(id: number, values: Partial<NewActionRow>): Promise<ActionRow> {
     const [row] = await this.db
       .update(correctiveActions)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(correctiveActions.id, id))
       .returning();
     return row!;

@@ -44,6 +44,7 @@ import { processProfileImage } from '../../core/files/image-processing.js';
 import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { cappedTotal, parseSort } from '../../db/query-helpers.js';
 import type { AssignmentsService } from '../assignments/index.js';
@@ -457,8 +458,7 @@ export class CorrectiveActionsService {
     const openReinspection = reinspections.some(
       (r) => r.assignment.status === 'assigned' || r.assignment.status === 'in_progress',
     );
-    return {
-      ...toAction(row, this.today()),
+    return withFields(toAction(row, this.today()), {
       description: a.description,
       cancelReason: a.cancelReason,
       remark: a.remark,
@@ -508,7 +508,7 @@ export class CorrectiveActionsService {
         a.status !== 'verified' &&
         a.status !== 'cancelled',
       suggestedProducts: products,
-    };
+    });
   }
 
   // ------------------------------------------------------------------ changes
@@ -560,20 +560,21 @@ export class CorrectiveActionsService {
       ? await new CorrectiveActionsRepository(tx).findAssignee(action.ownerId)
       : undefined;
     const clientOwner = owner?.userType === 'client';
-    await this.notifications.notify(tx, {
-      ...message,
-      recipients: [
-        ...(await this.notifications.adminRecipients(tx)),
-        ...(owner && !clientOwner ? [owner.id] : []),
-      ],
-      link: actionPath(action.id),
-    });
+    await this.notifications.notify(
+      tx,
+      withFields(message, {
+        recipients: [
+          ...(await this.notifications.adminRecipients(tx)),
+          ...(owner && !clientOwner ? [owner.id] : []),
+        ],
+        link: actionPath(action.id),
+      }),
+    );
     if (owner && clientOwner)
-      await this.notifications.notify(tx, {
-        ...message,
-        recipients: [owner.id],
-        link: portalActionPath(action.id),
-      });
+      await this.notifications.notify(
+        tx,
+        withFields(message, { recipients: [owner.id], link: portalActionPath(action.id) }),
+      );
   }
 
   /** Tells the site's client that actions were opened on its site (action.opened_on_site). */
@@ -994,13 +995,12 @@ export class CorrectiveActionsService {
   async clientDetail(clientId: number, id: number): Promise<PortalActionDetail> {
     const row = await this.ofClient(clientId, id);
     const comments = await this.repo.comments(id);
-    return {
-      ...this.toPortalAction(row, clientId, this.today()),
+    return withFields(this.toPortalAction(row, clientId, this.today()), {
       description: row.action.description,
       comments: comments
         .filter((c) => c.comment.visibleToClient || c.comment.authorId === clientId)
         .map((c) => this.toPortalComment(c, clientId)),
-    };
+    });
   }
 
   private toPortalComment(

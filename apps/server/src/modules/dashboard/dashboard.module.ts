@@ -1,4 +1,5 @@
 import { defineModule, mount } from '../../core/app-module.js';
+import { withFields } from '../../core/with-fields.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { DashboardService } from './dashboard.service.js';
 
@@ -21,7 +22,7 @@ export const dashboardModule = defineModule({
         orders.homeFigures(),
         bills.homeFigures(),
       ]);
-      return { ...stockFigures, ...orderFigures, ...billFigures };
+      return withFields(withFields(stockFigures, orderFigures), billFigures);
     };
     ctx.services.dashboard = new DashboardService(ctx.db, ctx.clock, shopFigures);
     return mount(dashboardRoutes, { dashboardService: ctx.services.dashboard });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { AuditEventRow } from '../../core/audit-wording.js';
+import { withFields } from '../../core/with-fields.js';
 import { auditEntityNames } from '../../db/audit-entity-names.js';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
@@ -336,7 +337,7 @@ export class DashboardRepository {
       // created_at in the index's order (DESC NULLS LAST); id only breaks ties (an incremental sort).
       .orderBy(sql`${auditEvents.createdAt} desc nulls last`, desc(auditEvents.id))
       .limit(limit);
-    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    return rows.map((r) => withFields(r, { id: Number(r.id) }));
   }
 
   /** Current names of users, sites and products an event names only by id. */

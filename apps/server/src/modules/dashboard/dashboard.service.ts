@@ -14,6 +14,7 @@ import {
 } from '@inspecta/contract';
 import { describeActivity } from '../../core/audit-wording.js';
 import type { Clock } from '../../core/clock.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database } from '../../db/database.js';
 import {
   type AssignmentListRow,
@@ -212,10 +213,9 @@ export class DashboardService {
       charts: {
         inspectionsPerWeek,
         equipmentByDue,
-        topFailingSites: failing.map((f) => ({
-          ...f,
-          link: dashboardLinks.history(failingSince, today, f.site.id),
-        })),
+        topFailingSites: failing.map((f) =>
+          withFields(f, { link: dashboardLinks.history(failingSince, today, f.site.id) }),
+        ),
         failingSitesSince: failingSince,
       },
       lists: {
@@ -225,11 +225,10 @@ export class DashboardService {
         recentActivity: activity.map((row) => describeActivity(row, names)),
       },
       shop,
-      actions: {
-        ...actions,
+      actions: withFields(actions, {
         openLink: dashboardLinks.actions('open'),
         overdueLink: dashboardLinks.actions('overdue'),
-      },
+      }),
     };
   }
 }

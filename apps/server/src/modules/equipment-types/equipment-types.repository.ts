@@ -4,6 +4,7 @@ import {
   LIST_COUNT_CAP,
 } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   cappedTotal,
@@ -79,7 +80,7 @@ export class EquipmentTypesRepository {
       countCapped(this.db, sql`${equipmentTypes}`, where, LIST_COUNT_CAP),
     ]);
     return {
-      rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
+      rows: rows.map((r) => withFields(r.type, { installedCount: Number(r.installedCount) })),
       ...counted,
     };
   }
@@ -123,7 +124,7 @@ export class EquipmentTypesRepository {
     const { total, capped } = counted;
     let rows: Array<{ type: EquipmentTypeRow; installedCount: number }> = found;
     if (capped) {
-      const others = this.filters({ ...query, search: undefined });
+      const others = this.filters(withFields(query, { search: undefined }));
       const within = (condition: SQL) => (others ? and(condition, others)! : condition);
       const window = offset + query.limit;
       // A name equal to or starting with the term contains it: these arms need no other test.
@@ -154,7 +155,7 @@ export class EquipmentTypesRepository {
         .orderBy(pageIdsOrder);
     }
     return {
-      rows: rows.map((r) => ({ ...r.type, installedCount: Number(r.installedCount) })),
+      rows: rows.map((r) => withFields(r.type, { installedCount: Number(r.installedCount) })),
       total,
       capped,
     };
@@ -182,11 +183,12 @@ export class EquipmentTypesRepository {
       .where(where ? and(where, gt(equipmentTypes.id, afterId)) : gt(equipmentTypes.id, afterId))
       .orderBy(asc(equipmentTypes.id))
       .limit(size);
-    return rows.map((r) => ({
-      ...r.type,
-      installedCount: Number(r.installedCount),
-      defaultTemplateName: r.defaultTemplateName,
-    }));
+    return rows.map((r) =>
+      withFields(r.type, {
+        installedCount: Number(r.installedCount),
+        defaultTemplateName: r.defaultTemplateName,
+      }),
+    );
   }
 
   async findById(id: number, options: { forUpdate?: boolean } = {}): Promise<EquipmentTypeRow | undefined> {
@@ -201,7 +203,7 @@ export class EquipmentTypesRepository {
       .from(equipmentTypes)
       .where(eq(equipmentTypes.id, id))
       .limit(1);
-    return row ? { ...row.type, installedCount: Number(row.installedCount) } : undefined;
+    return row ? withFields(row.type, { installedCount: Number(row.installedCount) }) : undefined;
   }
 
   async insert(values: typeof equipmentTypes.$inferInsert): Promise<EquipmentTypeRow> {
@@ -212,7 +214,7 @@ export class EquipmentTypesRepository {
   async update(id: number, values: Partial<typeof equipmentTypes.$inferInsert>): Promise<EquipmentTypeRow> {
     const [row] = await this.db
       .update(equipmentTypes)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(equipmentTypes.id, id))
       .returning();
     return row!;

@@ -14,6 +14,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import { todayOf } from '../../db/query-helpers.js';
@@ -129,7 +130,7 @@ export class EquipmentTypesService {
           after: row,
           ipAddress: ip,
         });
-        return toEquipmentType({ ...row, installedCount: 0 });
+        return toEquipmentType(withFields(row, { installedCount: 0 }));
       });
       return { equipmentType, message: 'Equipment type created' };
     } catch (error) {
@@ -189,7 +190,7 @@ export class EquipmentTypesService {
           entityType: 'equipment_type',
           entityId: id,
           before,
-          after: recomputedUnits ? { ...after, recomputedUnits } : after,
+          after: recomputedUnits ? withFields(after, { recomputedUnits }) : after,
           ipAddress: ip,
         });
         const withCount = await repo.findWithCount(id);

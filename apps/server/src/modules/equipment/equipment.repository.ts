@@ -5,6 +5,7 @@ import {
   LIST_COUNT_CAP,
 } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { dueFilterConditions } from '../../db/due-conditions.js';
 import {
@@ -304,7 +305,7 @@ export class EquipmentRepository {
     limit: number,
   ): Promise<EquipmentWithRefs[]> {
     const term = (filters.search ?? '').trim().toLowerCase();
-    const others = this.where({ ...filters, search: undefined }, today);
+    const others = this.where(withFields(filters, { search: undefined }), today);
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
     const window = offset + limit;
     const prefix = `${escapeLike(term)}%`;
@@ -412,7 +413,7 @@ export class EquipmentRepository {
   async update(id: number, values: Partial<EquipmentInsert>): Promise<EquipmentRow> {
     const [row] = await this.db
       .update(equipment)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(equipment.id, id))
       .returning();
     return row!;

@@ -30,6 +30,7 @@ import { paginationOf } from '../../core/paging.js';
 import { RenderLimit, type RenderLimitOptions } from '../../core/render-limit.js';
 import { readSheet } from '../../core/spreadsheet.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { todayOf } from '../../db/query-helpers.js';
@@ -85,7 +86,7 @@ const LABEL_RENDER_LIMIT: RenderLimitOptions = {
 
 /** What an audit event keeps of a unit: the row, plus the site code and type name people read. */
 function snapshot(unit: EquipmentRow, site: { siteCode: string }, type: { name: string }) {
-  return { ...unit, siteCode: site.siteCode, typeName: type.name };
+  return withFields(unit, { siteCode: site.siteCode, typeName: type.name });
 }
 
 /** The fields the details drawer lists as changed, in display order. */
@@ -160,7 +161,7 @@ export class EquipmentService {
   async resolveFilters(filters: EquipmentFilterQuery): Promise<ResolvedFilters> {
     if (!filters.search) return filters;
     const { siteIds, typeIds } = await this.repo.resolveSearch(filters.search);
-    return { ...filters, searchSiteIds: siteIds, searchTypeIds: typeIds };
+    return withFields(filters, { searchSiteIds: siteIds, searchTypeIds: typeIds });
   }
 
   async list(query: EquipmentListQuery): Promise<EquipmentListResponse> {
@@ -276,7 +277,7 @@ export class EquipmentService {
       renderLabelSheets({
         site,
         layout,
-        units: printed.map((unit) => ({ ...unit, url: `${base}${unitLabelPath(unit.id)}` })),
+        units: printed.map((unit) => withFields(unit, { url: `${base}${unitLabelPath(unit.id)}` })),
       }),
     );
     await recordAudit(this.db, {
@@ -503,12 +504,10 @@ export class EquipmentService {
     if (unchanged)
       return { equipment: toEquipment({ unit: before, site, type }, this.today()), changed: false };
 
-    const unit = await repo.update(id, {
-      ...merged,
-      siteId: site.id,
-      equipmentTypeId: type.id,
-      nextDueOn,
-    });
+    const unit = await repo.update(
+      id,
+      withFields(merged, { siteId: site.id, equipmentTypeId: type.id, nextDueOn }),
+    );
     await recordAudit(tx, {
       actorId: auth.userId,
       action: moving ? 'equipment.moved' : 'equipment.updated',

@@ -18,6 +18,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { DeliveryService } from '../delivery/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -85,10 +86,9 @@ export class EscalationService {
   /** The stored settings, with the defaults for whatever was never saved. */
   async settings(executor: Executor = this.db): Promise<EscalationSettings> {
     const stored = await new EscalationRepository(executor).getSetting();
-    const parsed = storedEscalationSettingsSchema.safeParse({
-      ...DEFAULTS,
-      ...((stored as object | undefined) ?? {}),
-    });
+    const parsed = storedEscalationSettingsSchema.safeParse(
+      withFields(DEFAULTS, (stored as object | undefined) ?? {}),
+    );
     return parsed.success ? parsed.data : DEFAULTS;
   }
 
@@ -218,13 +218,16 @@ export class EscalationService {
         };
         const messages: Step['messages'] = [];
         if (wants('owner') && r.ownerId)
-          messages.push({
-            ...base,
-            recipients: [r.ownerId],
-            ...(r.ownerIsClient ? { link: `/portal/actions/${r.id}` } : {}),
-          });
+          messages.push(
+            withFields(
+              withFields(base, { recipients: [r.ownerId] }),
+              r.ownerIsClient ? { link: `/portal/actions/${r.id}` } : {},
+            ),
+          );
         if (wants('admins'))
-          messages.push({ ...base, recipients: admins.filter((a) => a !== r.ownerId || !wants('owner')) });
+          messages.push(
+            withFields(base, { recipients: admins.filter((a) => a !== r.ownerId || !wants('owner')) }),
+          );
         return { objectType: 'corrective_action', objectId: r.id, dueOn: r.dueOn, messages, email: null };
       });
     }

@@ -7,6 +7,7 @@ import {
   globalSearchKinds,
   stockStateOf,
 } from '@inspecta/contract';
+import { withFields } from '../../core/with-fields.js';
 import type { Database } from '../../db/database.js';
 import { GlobalSearchRepository, type RankedIds, searchTermOf } from './global-search.repository.js';
 
@@ -77,7 +78,7 @@ export class GlobalSearchService {
       kind: 'equipment',
       total: ranked.total,
       totalCapped: ranked.totalCapped,
-      items: rows.map((row) => ({ ...row, match: matchOf(ranked, row.id) })),
+      items: rows.map((row) => withFields(row, { match: matchOf(ranked, row.id) })),
     };
   }
 
@@ -88,11 +89,9 @@ export class GlobalSearchService {
       kind: 'users',
       total: ranked.total,
       totalCapped: ranked.totalCapped,
-      items: rows.map(({ firstName, lastName, ...row }) => ({
-        ...row,
-        name: fullName(firstName, lastName),
-        match: matchOf(ranked, row.id),
-      })),
+      items: rows.map(({ firstName, lastName, ...row }) =>
+        withFields(row, { name: fullName(firstName, lastName), match: matchOf(ranked, row.id) }),
+      ),
     };
   }
 
@@ -106,12 +105,13 @@ export class GlobalSearchService {
       kind: 'products',
       total: ranked.total,
       totalCapped: ranked.totalCapped,
-      items: rows.map(({ onHand, reserved, reorderLevel, ...row }) => ({
-        ...row,
-        available: onHand - reserved,
-        stockState: stockStateOf(onHand - reserved, reorderLevel),
-        match: matchOf(ranked, row.id),
-      })),
+      items: rows.map(({ onHand, reserved, reorderLevel, ...row }) =>
+        withFields(row, {
+          available: onHand - reserved,
+          stockState: stockStateOf(onHand - reserved, reorderLevel),
+          match: matchOf(ranked, row.id),
+        }),
+      ),
     };
   }
 
@@ -121,11 +121,12 @@ export class GlobalSearchService {
       kind: 'assignments',
       total: rows.length,
       totalCapped: false,
-      items: rows.map(({ inspectorFirstName, inspectorLastName, ...row }) => ({
-        ...row,
-        inspectorName: fullName(inspectorFirstName, inspectorLastName),
-        match: 'exact' as const,
-      })),
+      items: rows.map(({ inspectorFirstName, inspectorLastName, ...row }) =>
+        withFields(row, {
+          inspectorName: fullName(inspectorFirstName, inspectorLastName),
+          match: 'exact' as const,
+        }),
+      ),
     };
   }
 
@@ -135,13 +136,12 @@ export class GlobalSearchService {
       // Completed inspections always carry both; the filter in the query guarantees it.
       result && completedAt
         ? [
-            {
-              ...row,
+            withFields(row, {
               result,
               completedAt: completedAt.toISOString(),
               inspectorName: fullName(inspectorFirstName, inspectorLastName),
               match: 'exact' as const,
-            },
+            }),
           ]
         : [],
     );

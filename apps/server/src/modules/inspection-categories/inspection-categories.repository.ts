@@ -1,5 +1,6 @@
 import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { containsPattern, countCapped } from '../../db/query-helpers.js';
 import { inspectionCategories, templates } from '../../db/schema.js';
@@ -55,7 +56,7 @@ export class InspectionCategoriesRepository {
         .limit(filter.limit),
       countCapped(this.db, sql`${inspectionCategories}`, where, LIST_COUNT_CAP),
     ]);
-    return { rows: rows.map((r) => ({ ...r.category, templateCount: r.templateCount })), ...totals };
+    return { rows: rows.map((r) => withFields(r.category, { templateCount: r.templateCount })), ...totals };
   }
 
   async findById(id: number): Promise<InspectionCategoryWithUsage | undefined> {
@@ -64,7 +65,7 @@ export class InspectionCategoriesRepository {
       .from(inspectionCategories)
       .where(eq(inspectionCategories.id, id))
       .limit(1);
-    return row ? { ...row.category, templateCount: row.templateCount } : undefined;
+    return row ? withFields(row.category, { templateCount: row.templateCount }) : undefined;
   }
 
   /** Locks the row for the rest of the transaction (update, delete). */
@@ -86,7 +87,7 @@ export class InspectionCategoriesRepository {
   async update(id: number, values: Partial<typeof inspectionCategories.$inferInsert>): Promise<void> {
     await this.db
       .update(inspectionCategories)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(inspectionCategories.id, id));
   }
 

@@ -1,6 +1,7 @@
 import type { OrganisationSettingsResponse } from '@inspecta/contract';
 import QRCode from 'qrcode';
 import type { FileStorage } from '../../core/files/file-storage.js';
+import { withFields } from '../../core/with-fields.js';
 import {
   loadReportImages,
   type ReportSeal,
@@ -46,7 +47,7 @@ export class InspectionReportService {
       margin: 1,
       width: 256,
     });
-    return { ...seal, verifyUrl, qrPng };
+    return withFields(seal, { verifyUrl, qrPng });
   }
 
   /** Throws not found when the inspection does not exist or is not completed. */

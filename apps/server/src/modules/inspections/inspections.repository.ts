@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   anyId,
@@ -421,14 +422,15 @@ export class InspectionsRepository {
   /** A completed inspection with what its detail and report show; undefined when none or not completed. */
   async findCompleted(id: number): Promise<DetailRow | undefined> {
     const [row] = await this.db
-      .select({
-        ...summaryColumns,
-        answers: inspections.answers,
-        results: inspections.results,
-        content: templateVersions.content,
-        scheduledFor: assignments.scheduledFor,
-        dueOn: assignments.dueOn,
-      })
+      .select(
+        withFields(summaryColumns, {
+          answers: inspections.answers,
+          results: inspections.results,
+          content: templateVersions.content,
+          scheduledFor: assignments.scheduledFor,
+          dueOn: assignments.dueOn,
+        }),
+      )
       .from(inspections)
       .innerJoin(sites, eq(sites.id, inspections.siteId))
       .leftJoin(client, eq(client.id, sites.clientId))

@@ -15,6 +15,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import { type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database } from '../../db/database.js';
 import type { StoredAnswers, StoredUnitResult } from './inspection-results.js';
 import {
@@ -191,22 +192,20 @@ export class InspectionsService {
             }),
       result: r.result,
       answers: (answersByUnit.get(r.equipmentId ?? null) ?? {}) as Record<string, AnswerValue>,
-      items: ((r.items ?? []) as ItemResult[]).map((item) => ({
-        ...item,
-        actionId: actionIds.get(`${r.equipmentId ?? 0}:${item.key}`) ?? null,
-      })),
+      items: ((r.items ?? []) as ItemResult[]).map((item) =>
+        withFields(item, { actionId: actionIds.get(`${r.equipmentId ?? 0}:${item.key}`) ?? null }),
+      ),
     }));
     units.sort((a, b) =>
       (a.equipment?.assetTag ?? '').localeCompare(b.equipment?.assetTag ?? '', 'en', { numeric: true }),
     );
-    return {
-      ...toSummary(row),
+    return withFields(toSummary(row), {
       remarks: row.inspection.remarks ?? answers.remarks,
       content: (content.success ? content.data : { sections: [] }) as TemplateContent,
       units,
       scheduledFor: row.scheduledFor,
       dueOn: row.dueOn,
-    };
+    });
   }
 
   /** What the PDF report shows: the detail plus the site's address and the client. */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   assignmentEquipment,
@@ -159,7 +160,7 @@ export class InspectorWorkRepository {
   async updateAssignment(id: number, values: Partial<typeof assignments.$inferInsert>): Promise<void> {
     await this.db
       .update(assignments)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(assignments.id, id));
   }
 
@@ -215,7 +216,7 @@ export class InspectorWorkRepository {
   ): Promise<InspectionRow> {
     const [row] = await this.db
       .update(inspections)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(inspections.id, id))
       .returning();
     return row!;

@@ -27,6 +27,7 @@ import { type FileStorage, generateFileName } from '../../core/files/file-storag
 import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
 import { processProfileImage } from '../../core/files/image-processing.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { CorrectiveActionsService } from '../corrective-actions/index.js';
 import { recomputeNextDue } from '../equipment/index.js';
@@ -165,8 +166,7 @@ export class InspectorWorkService {
     // Units taken off the assignment since the save are dropped, so sending the progress back as it
     // was answered cannot be refused for them.
     const current = new Set<number | null>(units.length ? units.map((u) => u.id) : [null]);
-    return {
-      ...toInspectorAssignment(row, this.today()),
+    return withFields(toInspectorAssignment(row, this.today()), {
       content,
       units,
       progress: inspection
@@ -176,7 +176,7 @@ export class InspectorWorkService {
             savedAt: (inspection.progressSavedAt ?? inspection.startedAt).toISOString(),
           }
         : null,
-    };
+    });
   }
 
   /** Creates the inspection (status in_progress) and moves the assignment to in progress. */
@@ -413,10 +413,9 @@ export class InspectorWorkService {
       failedItems: row.failedItems,
       totalItems: row.totalItems,
       unitCount: row.unitCount,
-      site: {
-        ...site.site,
+      site: withFields(site.site, {
         clientName: site.client ? site.client.company || personName(site.client) : null,
-      },
+      }),
       inspector: { id: row.inspectorId, name: await this.repo.userName(row.inspectorId) },
       category: refs.category,
       template: { id: refs.template.id, name: refs.template.name, version: row.templateVersion },

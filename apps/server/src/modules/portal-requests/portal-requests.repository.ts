@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { containsPattern } from '../../db/query-helpers.js';
 import {
@@ -115,7 +116,7 @@ export class PortalRequestsRepository {
   async update(id: number, values: Partial<NewRequestRow>): Promise<RequestRow> {
     const [row] = await this.db
       .update(inspectionRequests)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(inspectionRequests.id, id))
       .returning();
     return row!;

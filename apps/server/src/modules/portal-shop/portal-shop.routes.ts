@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, ownObject } from '../../core/access.js';
 import { errorResponses, requireAuth } from '../../core/http.js';
 import { attachment } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { PortalShopService } from './portal-shop.service.js';
 
 const tags = ['portal'];
@@ -214,7 +215,7 @@ export const portalShopRoutes: FastifyPluginAsyncZod<{ portalShopService: Portal
   app.get(
     '/portal/orders/:id',
     {
-      config: { ...config, ownObject: ownObject('client-order', 404) },
+      config: withFields(config, { ownObject: ownObject('client-order', 404) }),
       schema: {
         tags,
         summary: 'One of your orders: lines, shipments with tracking, bills, totals, timeline',
@@ -242,7 +243,7 @@ export const portalShopRoutes: FastifyPluginAsyncZod<{ portalShopService: Portal
   app.get(
     '/portal/bills/:id/pdf',
     {
-      config: { ...config, ownObject: ownObject('client-bill', 404) },
+      config: withFields(config, { ownObject: ownObject('client-bill', 404) }),
       schema: {
         tags,
         summary: 'The PDF of one of your bills or credit notes',

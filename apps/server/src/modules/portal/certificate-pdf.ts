@@ -1,6 +1,7 @@
 import type { DueStatus, InspectionResult } from '@inspecta/contract';
 import type PDFDocument from 'pdfkit';
 import { loadPdfKit, writePageFooters } from '../../core/pdf.js';
+import { withFields } from '../../core/with-fields.js';
 
 /*
  * The compliance certificate of one site on one day (docs/portal.md): text, never pictures of
@@ -134,7 +135,7 @@ class CertificateWriter {
       { heading: 'Due status', width: 0.13 },
       // A seal id is 32 hex digits, up to 142 pt at 8 pt Helvetica: the column keeps it on one line.
       { heading: 'Seal id', width: 0.3 },
-    ].map((c) => ({ ...c, width: c.width * this.width }));
+    ].map((c) => withFields(c, { width: c.width * this.width }));
     const row = (cells: string[], bold: boolean, colour = COLOURS.ink) => {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
       const height = Math.max(

@@ -1,6 +1,7 @@
 import type { PortalAttentionFilter } from '@inspecta/contract';
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { containsPattern } from '../../db/query-helpers.js';
 import {
@@ -241,7 +242,7 @@ export class PortalRepository {
     return new Map(
       rows.map((r) => [
         r.id,
-        { ...r, lastInspectedAt: r.lastInspectedAt ? new Date(r.lastInspectedAt) : null },
+        withFields(r, { lastInspectedAt: r.lastInspectedAt ? new Date(r.lastInspectedAt) : null }),
       ]),
     );
   }

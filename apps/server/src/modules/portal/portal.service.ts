@@ -21,6 +21,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database } from '../../db/database.js';
 import { todayOf } from '../../db/query-helpers.js';
 import {
@@ -139,8 +140,7 @@ export class PortalService {
     const row = await this.repo.siteOf(auth.userId, siteId, today, soon);
     if (!row) throw siteNotFound();
     const extras = await this.repo.siteExtras([row.id]);
-    return {
-      ...toSummary(row, extras.get(row.id)),
+    return withFields(toSummary(row, extras.get(row.id)), {
       addressLine1: row.addressLine1,
       addressLine2: row.addressLine2,
       district: row.district,
@@ -150,7 +150,7 @@ export class PortalService {
       contactName: row.contactName,
       contactPhone: row.contactPhone,
       contactEmail: row.contactEmail,
-    };
+    });
   }
 
   /** Where a scanned asset label takes the client: the unit's site; 404 for a unit not at their sites. */
@@ -183,11 +183,12 @@ export class PortalService {
       limit: query.limit,
     });
     return {
-      equipments: rows.map((u) => ({
-        ...u,
-        lastInspectedAt: u.lastInspectedAt?.toISOString() ?? null,
-        dueStatus: u.status === 'retired' ? null : dueStatusOf(u.nextDueOn, today),
-      })),
+      equipments: rows.map((u) =>
+        withFields(u, {
+          lastInspectedAt: u.lastInspectedAt?.toISOString() ?? null,
+          dueStatus: u.status === 'retired' ? null : dueStatusOf(u.nextDueOn, today),
+        }),
+      ),
       pagination: { page: query.page, limit: query.limit, total },
     };
   }
@@ -208,10 +209,7 @@ export class PortalService {
         failedItems: r.failedItems,
         totalItems: r.totalItems,
         unitCount: r.unitCount,
-        site: {
-          ...r.site,
-          clientName: r.client ? r.client.company || personName(r.client) : null,
-        },
+        site: withFields(r.site, { clientName: r.client ? r.client.company || personName(r.client) : null }),
         inspector: { id: r.inspector.id, name: personName(r.inspector) },
         category: r.category,
         template: { id: r.template.id, name: r.template.name, version: r.templateVersion },

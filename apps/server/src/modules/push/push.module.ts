@@ -1,5 +1,6 @@
 import { defineModule, mount } from '../../core/app-module.js';
 import { afterStartDelay } from '../../core/background-tasks.js';
+import { withFields } from '../../core/with-fields.js';
 import { pushRoutes } from './push.routes.js';
 import { PushService } from './push.service.js';
 import { defaultVapidSubject, type PushSender, WebPushSender } from './push-sender.js';
@@ -42,7 +43,7 @@ export const pushModule = defineModule({
         }),
       () => push.vapidKeys(),
       ctx.log,
-      { ...defaultPushWorkerOptions, timeoutMs: config.PUSH_TIMEOUT_MS },
+      withFields(defaultPushWorkerOptions, { timeoutMs: config.PUSH_TIMEOUT_MS }),
     );
     let cancelFirstRun = () => {};
     ctx.onReady(async () => {

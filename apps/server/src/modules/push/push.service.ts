@@ -12,6 +12,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { NotificationRow } from '../notifications/index.js';
@@ -139,7 +140,7 @@ export class PushService {
         refreshedAt: now,
       };
       if (existing && existing.userId === auth.userId) {
-        const row = await repo.update(existing.id, { ...values, failureCount: 0, lastError: null });
+        const row = await repo.update(existing.id, withFields(values, { failureCount: 0, lastError: null }));
         await this.audit(tx, auth, 'push.registration_refresh', row, origin, auditView(existing));
         return {
           created: false,
@@ -161,12 +162,9 @@ export class PushService {
           ipAddress: origin.ip ?? null,
         });
       }
-      const row = await repo.insert({
-        ...values,
-        userId: auth.userId,
-        endpoint: body.endpoint,
-        createdAt: now,
-      });
+      const row = await repo.insert(
+        withFields(values, { userId: auth.userId, endpoint: body.endpoint, createdAt: now }),
+      );
       await this.audit(tx, auth, 'push.registration_create', row, origin);
       return {
         created: true,
@@ -201,20 +199,27 @@ export class PushService {
           await repo.delete(taken.id);
         }
       }
-      const row = await repo.update(id, {
-        ...(body.endpoint && body.keys
-          ? {
-              endpoint: body.endpoint,
-              p256dh: body.keys.p256dh,
-              auth: body.keys.auth,
-              failureCount: 0,
-              lastError: null,
-            }
-          : {}),
-        ...(body.deviceLabel !== undefined ? { deviceLabel: body.deviceLabel } : {}),
-        ...(origin.userAgent ? { userAgent: origin.userAgent.slice(0, 500) } : {}),
-        refreshedAt: now,
-      });
+      const row = await repo.update(
+        id,
+        withFields(
+          withFields(
+            withFields(
+              body.endpoint && body.keys
+                ? {
+                    endpoint: body.endpoint,
+                    p256dh: body.keys.p256dh,
+                    auth: body.keys.auth,
+                    failureCount: 0,
+                    lastError: null,
+                  }
+                : {},
+              body.deviceLabel !== undefined ? { deviceLabel: body.deviceLabel } : {},
+            ),
+            origin.userAgent ? { userAgent: origin.userAgent.slice(0, 500) } : {},
+          ),
+          { refreshedAt: now },
+        ),
+      );
       await this.audit(tx, auth, 'push.registration_refresh', row, origin, auditView(before));
       return { message: 'Push registration refreshed', registration: toRegistration(row) };
     });

@@ -1,5 +1,6 @@
 import type { SavedViewList } from '@inspecta/contract';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { savedViewDefaults, savedViews, users } from '../../db/schema.js';
 
@@ -33,7 +34,7 @@ export class SavedViewsRepository {
       .innerJoin(users, eq(users.id, savedViews.ownerId))
       .where(and(eq(savedViews.list, list), visibleTo(userId)))
       .orderBy(sql`(${savedViews.ownerId} <> ${userId})`, sql`lower(${savedViews.name})`, asc(savedViews.id));
-    return rows.map((r) => ({ ...r.view, ownerName: r.ownerName }));
+    return rows.map((r) => withFields(r.view, { ownerName: r.ownerName }));
   }
 
   async findWithOwner(id: number): Promise<SavedViewWithOwner | undefined> {
@@ -43,7 +44,7 @@ export class SavedViewsRepository {
       .innerJoin(users, eq(users.id, savedViews.ownerId))
       .where(eq(savedViews.id, id))
       .limit(1);
-    return row ? { ...row.view, ownerName: row.ownerName } : undefined;
+    return row ? withFields(row.view, { ownerName: row.ownerName }) : undefined;
   }
 
   /** The view when the user may see it (their own or shared with them), else undefined. */
@@ -79,7 +80,7 @@ export class SavedViewsRepository {
   async update(id: number, values: Partial<typeof savedViews.$inferInsert>): Promise<void> {
     await this.db
       .update(savedViews)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(savedViews.id, id));
   }
 

@@ -1,5 +1,6 @@
 import { LIST_COUNT_CAP } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { containsPattern, countCapped } from '../../db/query-helpers.js';
 import {
@@ -31,7 +32,7 @@ export class SchedulesRepository {
   async update(id: number, values: Partial<NewScheduleRow>): Promise<ScheduleRow> {
     const [row] = await this.db
       .update(schedules)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(schedules.id, id))
       .returning();
     return row!;

@@ -26,6 +26,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { AssignmentsService } from '../assignments/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -290,7 +291,7 @@ export class SchedulesService {
     const to = addDays(today, body.days - 1);
     const values = this.valuesOf(body);
     const { planned, units, skipped } = await this.plannedOf(
-      { ...values, ...rulesOf(values as ScheduleRow) } as Parameters<SchedulesService['plannedOf']>[0],
+      withFields(values, rulesOf(values as ScheduleRow)) as Parameters<SchedulesService['plannedOf']>[0],
       null,
       today,
       to,
@@ -311,7 +312,7 @@ export class SchedulesService {
     const planned: PlannedAssignment[] = [];
     if (to >= today)
       for (const s of await this.repo.activeForCalendar(query.site_id)) {
-        const result = await this.plannedOf({ ...s, ...rulesOf(s) }, s.id, today, to);
+        const result = await this.plannedOf(withFields(s, rulesOf(s)), s.id, today, to);
         planned.push(
           ...result.planned.filter(
             (p) =>
@@ -390,13 +391,12 @@ export class SchedulesService {
     const [recent, upcoming] = await Promise.all([
       this.repo.recentAssignments(id, 20),
       row.status === 'active'
-        ? this.plannedOf({ ...row, ...rulesOf(row) }, row.id, today, addDays(today, 89)).then(
+        ? this.plannedOf(withFields(row, rulesOf(row)), row.id, today, addDays(today, 89)).then(
             (r) => r.planned,
           )
         : Promise.resolve([]),
     ]);
-    return {
-      ...schedule!,
+    return withFields(schedule!, {
       recentAssignments: recent.map((r) => ({
         id: r.id,
         status: r.status,
@@ -405,7 +405,7 @@ export class SchedulesService {
         unitCount: Number(r.unitCount),
       })),
       upcoming,
-    };
+    });
   }
 
   async create(
@@ -418,7 +418,7 @@ export class SchedulesService {
       const repo = new SchedulesRepository(tx);
       const problems = await this.check(repo, body);
       if (problems.length) throw AppError.validation(problems);
-      const row = await repo.insert({ ...this.valuesOf(body), createdBy: auth.userId });
+      const row = await repo.insert(withFields(this.valuesOf(body), { createdBy: auth.userId }));
       await recordAudit(tx, {
         actorId: auth.userId,
         action: 'schedule.created',
@@ -449,7 +449,7 @@ export class SchedulesService {
       const problems = await this.check(repo, body);
       if (problems.length) throw AppError.validation(problems);
       const after = await repo.update(id, {
-        ...this.valuesOf({ ...body, startsOn: body.startsOn ?? before.startsOn }),
+        ...this.valuesOf(withFields(body, { startsOn: body.startsOn ?? before.startsOn })),
       });
       await recordAudit(tx, {
         actorId: auth.userId,

@@ -28,6 +28,7 @@ import { fileNameFromUrl, fileUrl } from '../../core/files/file-urls.js';
 import { processProfileImage } from '../../core/files/image-processing.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { hashPassword, verifyPassword } from '../../core/security/password-hasher.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { toSessionUser, userSessions } from '../auth/index.js';
@@ -87,7 +88,7 @@ export class SettingsService {
         }
         const changed = (Object.keys(patch) as (keyof typeof patch)[]).filter((k) => before[k] !== patch[k]);
         if (changed.length === 0) return before;
-        const after = await repo.updateUser(auth.userId, { ...patch, updatedAt: this.clock.now() });
+        const after = await repo.updateUser(auth.userId, withFields(patch, { updatedAt: this.clock.now() }));
         await recordAudit(tx, {
           actorId: auth.userId,
           action: 'user.update_own_profile',
@@ -227,9 +228,9 @@ export class SettingsService {
       // keeps the e-mail choice); completing again drops an e-mail flag sent for a kind without e-mail.
       const changed = Object.entries(body.preferences).map(([type, channels]) => [
         type,
-        { ...before[type as keyof NotificationPreferences], ...channels },
+        withFields(before[type as keyof NotificationPreferences], channels),
       ]);
-      const after = this.completePreferences({ ...before, ...Object.fromEntries(changed) });
+      const after = this.completePreferences(withFields(before, Object.fromEntries(changed)));
       await repo.putPreferences(auth.userId, after, this.clock.now());
       await recordAudit(tx, {
         actorId: auth.userId,
@@ -287,13 +288,12 @@ export class SettingsService {
     const organisation = await this.db.transaction(async (tx) => {
       const repo = new SettingsRepository(tx);
       const before = this.completeOrganisation(await repo.getSetting(ORGANISATION_KEY, true));
-      const after: OrganisationSettings = {
-        ...before,
+      const after: OrganisationSettings = withFields(before, {
         companyName: body.companyName,
         timezone: body.timezone,
         dateFormat: body.dateFormat as DateFormat,
         defaultInspectionIntervalDays: Number(body.defaultInspectionIntervalDays),
-      };
+      });
       // The seller's details bills print: absent keeps the stored value, blank or null clears it.
       for (const key of SELLER_FIELDS) {
         const value = (body as Record<string, unknown>)[key];
@@ -355,7 +355,7 @@ export class SettingsService {
       const repo = new SettingsRepository(tx);
       const before = this.completeOrganisation(await repo.getSetting(ORGANISATION_KEY, true));
       onPrevious(before.logoUrl);
-      const after = { ...before, logoUrl };
+      const after = withFields(before, { logoUrl });
       await repo.putSetting(ORGANISATION_KEY, after, this.clock.now());
       await recordAudit(tx, {
         actorId: auth.userId,

@@ -1,5 +1,6 @@
 import type { BillKind, BillListQuery, billSortFields } from '@inspecta/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   containsPattern,
@@ -363,7 +364,7 @@ export class ShopBillsRepository {
   ): Promise<BillRow> {
     const [row] = await this.db.insert(shopBills).values(bill).returning();
     if (lines.length)
-      await this.db.insert(shopBillLines).values(lines.map((l) => ({ ...l, billId: row!.id })));
+      await this.db.insert(shopBillLines).values(lines.map((l) => withFields(l, { billId: row!.id })));
     if (shipmentIds.length)
       await this.db
         .insert(shopBillShipments)
@@ -535,7 +536,7 @@ export class ShopBillsRepository {
    */
   private relevancePageIds(query: BillListQuery, offset: number, limit: number): SQL {
     const term = (query.search ?? '').trim().toLowerCase();
-    const others = this.where({ ...query, search: undefined });
+    const others = this.where(withFields(query, { search: undefined }));
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
     return rankedPageIds({
       table: shopBills,
@@ -660,11 +661,10 @@ interface BillListColumns {
 }
 
 function flatten(row: BillListColumns): BillListRow {
-  return {
-    ...row.bill,
+  return withFields(row.bill, {
     clientFirstName: row.clientFirstName,
     clientLastName: row.clientLastName,
     clientCompany: row.clientCompany,
     orderNumber: row.orderNumber,
-  };
+  });
 }

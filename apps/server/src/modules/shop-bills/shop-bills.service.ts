@@ -34,6 +34,7 @@ import { paginationOf } from '../../core/paging.js';
 import { loadPdfLogo } from '../../core/pdf.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { billFileName, renderBillPdf } from './bill-pdf.js';
@@ -142,7 +143,7 @@ function rateTotalsOf(lines: BillLineRow[]): BillRateTotal[] {
       totalPaise: l.totalPaise,
     })),
   );
-  return totals.byRate.map((r) => ({ ...r, gstRate: r.gstRate as GstRate }));
+  return totals.byRate.map((r) => withFields(r, { gstRate: r.gstRate as GstRate }));
 }
 
 export function toListItem(row: BillListRow): BillListItem {
@@ -330,7 +331,7 @@ export class ShopBillsService {
         draft.supplyType,
       ),
     }));
-    const totals = totalTaxes(taxed.map(({ line, tax }) => ({ ...tax, gstRate: line.gstRate })));
+    const totals = totalTaxes(taxed.map(({ line, tax }) => withFields(tax, { gstRate: line.gstRate })));
     const financialYear = financialYearOf(draft.issuedOn);
     const sequence = await repo.nextNumber(draft.kind, financialYear);
     if (sequence > BILL_SERIES_MAX)
@@ -433,8 +434,7 @@ export class ShopBillsService {
       repo.shipmentIdsOf(id),
       row.creditNoteForId ? repo.numberOf(row.creditNoteForId) : Promise.resolve(undefined),
     ]);
-    return {
-      ...toListItem(row),
+    return withFields(toListItem(row), {
       financialYear: row.financialYear,
       seller: row.seller as BillSeller,
       buyer: row.buyer as AddressSnapshot,
@@ -450,7 +450,7 @@ export class ShopBillsService {
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
       cancelReason: row.cancelReason,
       createdAt: row.createdAt.toISOString(),
-    };
+    });
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 } from '@inspecta/contract';
 import { AppError } from '../../core/errors.js';
 import type { ParsedSheet } from '../../core/spreadsheet.js';
+import { withFields } from '../../core/with-fields.js';
 
 type ImportValues = ProductImportRow['values'];
 
@@ -232,12 +233,11 @@ export function checkProductRows(rows: RawProductRow[], lookups: ProductImportLo
       values,
       errors,
       product: ok
-        ? {
-            ...parsed.data,
+        ? withFields(parsed.data, {
             categoryId: categoryId!,
             openingStock: openingStock ?? 0,
             unitCostPaise: unitCost ?? 0,
-          }
+          })
         : null,
     };
   });

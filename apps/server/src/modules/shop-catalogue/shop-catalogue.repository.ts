@@ -8,6 +8,7 @@ import type {
 } from '@inspecta/contract';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   cappedTotal,
@@ -140,12 +141,11 @@ export class ShopCatalogueRepository {
     productCount: number;
     childCount: number;
   }): CategoryView {
-    return {
-      ...r.category,
+    return withFields(r.category, {
       parentName: r.parentName,
       productCount: Number(r.productCount),
       childCount: Number(r.childCount),
-    };
+    });
   }
 
   async listCategories(query: CategoryListQuery): Promise<{ rows: CategoryView[]; total: number }> {
@@ -211,7 +211,7 @@ export class ShopCatalogueRepository {
   ): Promise<CategoryRow> {
     const [row] = await this.db
       .update(shopCategories)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(shopCategories.id, id))
       .returning();
     return row!;
@@ -322,7 +322,7 @@ export class ShopCatalogueRepository {
         (bind) =>
           this.relevancePageIds(
             query.search!,
-            this.productFilters({ ...query, search: undefined }, bind),
+            this.productFilters(withFields(query, { search: undefined }), bind),
             offset,
             query.limit,
             sortAllMatches,
@@ -507,7 +507,7 @@ export class ShopCatalogueRepository {
   async updateProduct(id: number, values: Partial<typeof shopProducts.$inferInsert>): Promise<ProductRow> {
     const [row] = await this.db
       .update(shopProducts)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(shopProducts.id, id))
       .returning();
     return row!;

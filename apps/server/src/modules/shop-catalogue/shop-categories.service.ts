@@ -10,6 +10,7 @@ import type {
 import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import { type CategoryRow, ShopCatalogueRepository } from './shop-catalogue.repository.js';
@@ -43,7 +44,7 @@ export class ShopCategoriesService {
     const nodes = new Map<number, ProductCategoryTreeNode>();
     for (const row of rows) {
       if (row.parentId === null)
-        nodes.set(row.id, { ...toCategory(row), children: [], totalProductCount: row.productCount });
+        nodes.set(row.id, withFields(toCategory(row), { children: [], totalProductCount: row.productCount }));
     }
     for (const row of rows) {
       if (row.parentId === null) continue;

@@ -21,6 +21,7 @@ import { processProfileImage } from '../../core/files/image-processing.js';
 import { paginationOf } from '../../core/paging.js';
 import { readSheet } from '../../core/spreadsheet.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { todayOf } from '../../db/query-helpers.js';
@@ -64,7 +65,7 @@ export class ShopProductsService {
   async details(id: number): Promise<ProductDetailsResponse> {
     const product = await productOf(this.repo, id);
     const recentMovements = await this.stock.recentMovements(id, RECENT_MOVEMENTS);
-    return { product: { ...product, recentMovements } };
+    return { product: withFields(product, { recentMovements }) };
   }
 
   async create(auth: AuthContext, values: ProductCreateValues, ip: string): Promise<ProductMutationResponse> {
@@ -92,7 +93,7 @@ export class ShopProductsService {
           action: 'shop_product.created',
           entityType: 'shop_product',
           entityId: row.id,
-          after: { ...auditable(row), equipmentTypeIds: typeIds },
+          after: withFields(auditable(row), { equipmentTypeIds: typeIds }),
           ipAddress: ip,
         });
         return row.id;
@@ -152,7 +153,7 @@ export class ShopProductsService {
           entityType: 'shop_product',
           entityId: id,
           before: auditable(before),
-          after: typeIds ? { ...auditable(after), equipmentTypeIds: typeIds } : auditable(after),
+          after: typeIds ? withFields(auditable(after), { equipmentTypeIds: typeIds }) : auditable(after),
           ipAddress: ip,
         });
       });
@@ -362,7 +363,7 @@ export class ShopProductsService {
             action: 'shop_product.created',
             entityType: 'shop_product',
             entityId: row.id,
-            after: { ...auditable(row), importedFrom: fileName },
+            after: withFields(auditable(row), { importedFrom: fileName }),
             ipAddress: ip,
           });
           if (p.openingStock > 0) {

@@ -16,6 +16,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { todayOf } from '../../db/query-helpers.js';
 import { type ProductView, ShopCatalogueRepository } from './shop-catalogue.repository.js';
@@ -110,7 +111,7 @@ export class ShopStockService {
       });
     }
     const row = await ledger.insertMovement(change, stock.onHand);
-    return { ...row, actorName: null };
+    return withFields(row, { actorName: null });
   }
 
   async move(
@@ -172,7 +173,7 @@ export class ShopStockService {
       return { date, received: flow?.received ?? 0, issued: flow?.issued ?? 0 };
     });
     return {
-      totals: { ...totals, currency: SHOP_CURRENCY },
+      totals: withFields(totals, { currency: SHOP_CURRENCY } as const),
       series,
       lowStock: low.map((p) => {
         const available = p.onHand - p.reserved;

@@ -1,5 +1,6 @@
 import type { LogHistoryQuery, StockMovementKind } from '@inspecta/contract';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { cappedTotal } from '../../db/query-helpers.js';
 import { shopProductImages, shopProducts, shopStockMovements, users } from '../../db/schema.js';
@@ -116,7 +117,7 @@ export class StockLedgerRepository {
 
   async movementById(id: number): Promise<MovementRow | undefined> {
     const [row] = await this.selectMovements().where(eq(shopStockMovements.id, id)).limit(1);
-    return row ? { ...row.movement, actorName: row.actorName } : undefined;
+    return row ? withFields(row.movement, { actorName: row.actorName }) : undefined;
   }
 
   async recentMovements(productId: number, limit: number): Promise<MovementRow[]> {
@@ -124,7 +125,7 @@ export class StockLedgerRepository {
       .where(eq(shopStockMovements.productId, productId))
       .orderBy(desc(shopStockMovements.createdAt), desc(shopStockMovements.id))
       .limit(limit);
-    return rows.map((r) => ({ ...r.movement, actorName: r.actorName }));
+    return rows.map((r) => withFields(r.movement, { actorName: r.actorName }));
   }
 
   /** One page of a product's ledger, newest first, between two UTC days (inclusive). */
@@ -148,7 +149,7 @@ export class StockLedgerRepository {
         .orderBy(desc(shopStockMovements.createdAt), desc(shopStockMovements.id))
         .limit(query.limit)
         .offset(offset)
-    ).map((r) => ({ ...r.movement, actorName: r.actorName }));
+    ).map((r) => withFields(r.movement, { actorName: r.actorName }));
     if (rows.length > 0 && rows.length < query.limit) {
       return { rows, total: offset + rows.length, capped: false };
     }

@@ -1,5 +1,6 @@
 import type { AddressKind } from '@inspecta/contract';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   shopAddresses,
@@ -68,7 +69,7 @@ export class AddressesRepository {
         sql`lower(${shopAddresses.label})`,
         asc(shopAddresses.id),
       );
-    return rows.map((r) => ({ ...r.address, siteCode: r.siteCode }));
+    return rows.map((r) => withFields(r.address, { siteCode: r.siteCode }));
   }
 
   /** One address of this client (any status), or undefined when it is another client's or none. */
@@ -79,7 +80,7 @@ export class AddressesRepository {
       .leftJoin(sites, eq(sites.id, shopAddresses.siteId))
       .where(and(eq(shopAddresses.id, addressId), eq(shopAddresses.clientId, clientId)));
     const [row] = lock ? await query.for('update', { of: shopAddresses }) : await query;
-    return row ? { ...row.address, siteCode: row.siteCode } : undefined;
+    return row ? withFields(row.address, { siteCode: row.siteCode }) : undefined;
   }
 
   /** Several addresses of this client by id (any status). */
@@ -90,7 +91,7 @@ export class AddressesRepository {
       .from(shopAddresses)
       .leftJoin(sites, eq(sites.id, shopAddresses.siteId))
       .where(and(eq(shopAddresses.clientId, clientId), sql`${shopAddresses.id} in ${ids}`));
-    return rows.map((r) => ({ ...r.address, siteCode: r.siteCode }));
+    return rows.map((r) => withFields(r.address, { siteCode: r.siteCode }));
   }
 
   async insert(values: NewAddress): Promise<AddressRow> {
@@ -101,7 +102,7 @@ export class AddressesRepository {
   async update(id: number, values: Partial<NewAddress>, now: Date): Promise<AddressRow> {
     const [row] = await this.db
       .update(shopAddresses)
-      .set({ ...values, updatedAt: now })
+      .set(withFields(values, { updatedAt: now }))
       .where(eq(shopAddresses.id, id))
       .returning();
     return row!;
@@ -175,7 +176,7 @@ export class AddressesRepository {
       .leftJoin(shopAddresses, and(eq(shopAddresses.siteId, sites.id), eq(shopAddresses.clientId, clientId)))
       .where(and(eq(sites.clientId, clientId), eq(sites.status, 'active')))
       .orderBy(sql`lower(${sites.name})`, asc(sites.id));
-    return rows.map((r) => ({ ...r.site, addressId: r.addressId }));
+    return rows.map((r) => withFields(r.site, { addressId: r.addressId }));
   }
 
   async site(siteId: number): Promise<SiteRow | undefined> {

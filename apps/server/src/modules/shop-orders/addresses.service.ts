@@ -11,6 +11,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { AddressesRepository, type AddressView, type SiteRow } from './addresses.repository.js';
@@ -259,7 +260,7 @@ export class AddressesService {
         action: 'shop_address.created',
         entityType: 'shop_address',
         entityId: row.id,
-        after: { ...row, fromSite: site.siteCode },
+        after: withFields(row, { fromSite: site.siteCode }),
         ipAddress: ip,
       });
       return (await repo.find(clientId, row.id))!;

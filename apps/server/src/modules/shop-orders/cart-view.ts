@@ -7,6 +7,7 @@ import {
   stateCodeOf,
   supplyTypeOf,
 } from '@inspecta/contract';
+import { withFields } from '../../core/with-fields.js';
 import type { AddressView, ClientRow } from './addresses.repository.js';
 import type { AllocationRow, CartLineRow, CartRow } from './cart.repository.js';
 import {
@@ -77,7 +78,7 @@ export function assembleCart(state: CartState): Cart {
     for (const a of allocations) {
       const address = addresses.get(a.addressId)!;
       const supply = supplyTypeOf(companyState, address.state);
-      const figures = figuresOf([{ ...price, quantity: a.quantity }], supply);
+      const figures = figuresOf([withFields(price, { quantity: a.quantity })], supply);
       shipmentLines.set(a.addressId, [
         ...(shipmentLines.get(a.addressId) ?? []),
         {
@@ -96,7 +97,7 @@ export function assembleCart(state: CartState): Cart {
     if (unallocated > 0)
       unallocatedFigures = addFigures(
         unallocatedFigures,
-        figuresOf([{ ...price, quantity: unallocated }], 'intra_state'),
+        figuresOf([withFields(price, { quantity: unallocated })], 'intra_state'),
       );
     return {
       id: line.id,

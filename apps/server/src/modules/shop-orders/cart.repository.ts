@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { shopCartAllocations, shopCartLines, shopCarts, shopProducts } from '../../db/schema.js';
 
@@ -52,7 +53,7 @@ export class CartRepository {
   async updateCart(cartId: number, values: Partial<typeof shopCarts.$inferInsert>, now: Date): Promise<void> {
     await this.db
       .update(shopCarts)
-      .set({ ...values, updatedAt: now })
+      .set(withFields(values, { updatedAt: now }))
       .where(eq(shopCarts.id, cartId));
   }
 

@@ -1,5 +1,6 @@
 import { type OrderStatus, type OrderTotals, type orderSortFields, orderStatuses } from '@inspecta/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   containsPattern,
@@ -254,7 +255,7 @@ export class OrdersRepository {
       .innerJoin(shopOrderLines, eq(shopOrderLines.id, shopShipmentLines.orderLineId))
       .where(eq(shopOrderLines.orderId, orderId))
       .orderBy(asc(shopShipmentLines.shipmentId), asc(shopShipmentLines.orderLineId));
-    return rows.map(({ line, ...rest }) => ({ ...line, ...rest }));
+    return rows.map(({ line, ...rest }) => withFields(line, rest));
   }
 
   /** Adds returned units to a shipment line unless that would return more than were shipped. */
@@ -483,7 +484,7 @@ export class OrdersRepository {
   private relevancePageIds(filter: OrderFilter, offset: number, limit: number): SQL {
     const term = (filter.search ?? '').trim().toLowerCase();
     const number = normalisedOrderNumber(term) ?? term.toUpperCase();
-    const others = this.conditions({ ...filter, search: undefined }, true);
+    const others = this.conditions(withFields(filter, { search: undefined }), true);
     const within = (condition: SQL) => (others ? and(condition, others)! : condition);
     return rankedPageIds({
       table: shopOrders,
@@ -509,7 +510,7 @@ export class OrdersRepository {
     if (!filter.search && !filter.clientId)
       return this.totalsOf(await this.groupedByDays(filter), filter, false);
     const first = this.totalsOf(
-      await this.firstMatchesByStatus({ ...filter, status: undefined }),
+      await this.firstMatchesByStatus(withFields(filter, { status: undefined })),
       filter,
       true,
     );
@@ -517,11 +518,12 @@ export class OrdersRepository {
     // Past the cap the chosen status is counted on its own, exact up to the cap, with its sums.
     const status = filter.status;
     const chosen = this.totalsOf(await this.firstMatchesByStatus(filter), filter, true);
-    return {
-      ...chosen,
-      byStatus: { ...first.byStatus, [status]: chosen.count },
+    const byStatus = { ...first.byStatus };
+    byStatus[status] = chosen.count;
+    return withFields(chosen, {
+      byStatus,
       byStatusCapped: orderStatuses.filter((s) => s !== status || chosen.countIsCapped),
-    };
+    });
   }
 
   /**

@@ -24,6 +24,7 @@ import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { SiteContactValue } from '../../db/schema.js';
@@ -154,7 +155,7 @@ export class SitesService {
       date: utcDateOf(this.clock.now()),
       batches: mapBatches(batches, async (batch) => {
         const equipmentCounts = await this.repo.equipmentCounts(batch.map((r) => r.site.id));
-        return batch.map((row) => ({ ...row, equipmentCount: equipmentCounts.get(row.site.id) ?? 0 }));
+        return batch.map((row) => withFields(row, { equipmentCount: equipmentCounts.get(row.site.id) ?? 0 }));
       }),
     };
   }
@@ -208,10 +209,9 @@ export class SitesService {
     totals: { total: number; totalIsCapped: boolean; counts: SiteListResponse['counts'] },
   ): SiteListResponse {
     return {
-      sites: rows.map(({ site, client, equipmentCount }) => ({
-        ...toSite(site, client),
-        equipmentCount: Number(equipmentCount),
-      })),
+      sites: rows.map(({ site, client, equipmentCount }) =>
+        Object.assign(toSite(site, client), { equipmentCount: Number(equipmentCount) }),
+      ),
       pagination: paginationOf(query, totals.total, totals.totalIsCapped),
       counts: totals.counts,
     };
@@ -231,8 +231,7 @@ export class SitesService {
       this.inspectionsRepo.completedInspections(id, 0, LATEST_INSPECTIONS),
     ]);
     return {
-      site: {
-        ...toSite(found.site, found.client),
+      site: withFields(toSite(found.site, found.client), {
         createdBy: found.creator ? { id: found.creator.id, name: personName(found.creator) } : null,
         equipmentSummary: {
           total: summary.total,
@@ -251,7 +250,7 @@ export class SitesService {
         },
         assignedInspectors: inspectors,
         latestInspections: inspections.rows,
-      },
+      }),
     };
   }
 
@@ -362,7 +361,7 @@ export class SitesService {
         }
       }
 
-      const merged = { ...current, ...changes } as SiteRow;
+      const merged = withFields(current, changes) as SiteRow;
       const problems = siteRuleProblems(merged, { forActive: current.status !== 'draft' });
       if (problems.length) {
         throw AppError.validation(
@@ -381,7 +380,7 @@ export class SitesService {
         return { site: await this.withClient(tx, current), message: 'No changes to save' };
       }
 
-      const row = await repo.update(id, { ...changes, updatedAt: this.clock.now() });
+      const row = await repo.update(id, withFields(changes, { updatedAt: this.clock.now() }));
       await recordAudit(tx, {
         actorId: auth.userId,
         action: 'site.update',
@@ -440,7 +439,7 @@ export class SitesService {
         action: 'site.discard',
         entityType: 'site',
         entityId: id,
-        before: { ...current, equipmentRemoved },
+        before: withFields(current, { equipmentRemoved }),
         ipAddress: origin.ip,
       });
       return { message: `Draft ${current.siteCode} discarded` };
@@ -546,7 +545,7 @@ export class SitesService {
         action: 'site.delete',
         entityType: 'site',
         entityId: id,
-        before: { ...current, equipmentRemoved },
+        before: withFields(current, { equipmentRemoved }),
         ipAddress: origin.ip,
       });
       const units = equipmentRemoved

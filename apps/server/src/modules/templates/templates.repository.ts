@@ -16,6 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import { containsPattern, countCapped, escapeLike } from '../../db/query-helpers.js';
 import {
@@ -211,7 +212,7 @@ export class TemplatesRepository {
   async update(id: number, values: Partial<typeof templates.$inferInsert>): Promise<void> {
     await this.db
       .update(templates)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set(withFields(values, { updatedAt: sql`now()` }))
       .where(eq(templates.id, id));
   }
 

@@ -32,6 +32,7 @@ import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, mapBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import {
@@ -147,7 +148,7 @@ export class TemplatesService {
     { format, ...filters }: TemplateExportQuery,
     ip: string,
   ): Promise<PreparedExport<TemplateExportRow>> {
-    const filter = { ...filters, search: filters.search || undefined };
+    const filter = withFields(filters, { search: filters.search || undefined });
     const rowCount = await this.repo.count(filter);
     await recordExport(this.db, {
       actorId: auth.userId,
@@ -166,10 +167,11 @@ export class TemplatesService {
       date: utcDateOf(this.clock.now()),
       batches: mapBatches(batches, async (batch) => {
         const links = await this.repo.equipmentTypesOf(batch.map((r) => r.template.id));
-        return batch.map((row) => ({
-          ...row,
-          equipmentTypes: links.filter((l) => l.templateId === row.template.id).map((l) => l.name),
-        }));
+        return batch.map((row) =>
+          withFields(row, {
+            equipmentTypes: links.filter((l) => l.templateId === row.template.id).map((l) => l.name),
+          }),
+        );
       }),
     };
   }
@@ -208,12 +210,11 @@ export class TemplatesService {
       current.updatedBy,
       current.publishedBy,
     ]);
-    return {
-      ...toSummary(row, links),
+    return withFields(toSummary(row, links), {
       createdBy: person(names, t.createdBy),
       archivedAt: t.archivedAt?.toISOString() ?? null,
       current: toVersion(current, names),
-    };
+    });
   }
 
   async listVersions(id: number): Promise<TemplateVersionSummary[]> {
@@ -279,10 +280,9 @@ export class TemplatesService {
           action: 'template.created',
           entityType: 'template',
           entityId: template.id,
-          after: {
-            ...detailsView(template, body.equipmentTypeIds, body.defaultForEquipmentTypeIds),
+          after: withFields(detailsView(template, body.equipmentTypeIds, body.defaultForEquipmentTypeIds), {
             content,
-          },
+          }),
           ipAddress: origin.ip,
         });
         return { template: await this.get(template.id, tx), message: 'Template created' };
@@ -323,7 +323,7 @@ export class TemplatesService {
             beforeLinks.filter((l) => l.defaultTemplateId === id).map((l) => l.id),
           ),
           after: detailsView(
-            { ...before, ...changes },
+            withFields(before, changes),
             body.equipmentTypeIds,
             body.defaultForEquipmentTypeIds,
           ),
@@ -514,12 +514,11 @@ export class TemplatesService {
           action: 'template.duplicated',
           entityType: 'template',
           entityId: copy.id,
-          after: {
-            ...detailsView(copy, typeIds, []),
+          after: withFields(detailsView(copy, typeIds, []), {
             sourceTemplateId: id,
             sourceVersion: sourceVersion.version,
             content: sourceVersion.content,
-          },
+          }),
           ipAddress: origin.ip,
         });
         const template = await this.get(copy.id, tx);

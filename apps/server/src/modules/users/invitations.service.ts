@@ -13,6 +13,7 @@ import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { hashPassword } from '../../core/security/password-hasher.js';
 import { generateSessionToken, hashSessionToken } from '../../core/security/session-token.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { DeliveryService } from '../delivery/index.js';
 import { ACCEPT_INVITATION_PATH, INVITATION_TTL_MS, invitationEmail } from './invitations.js';
@@ -68,17 +69,19 @@ export class InvitationsService {
       expiresAt,
     });
     const link = `${this.settings.publicUrl}${ACCEPT_INVITATION_PATH}?token=${token}`;
-    const outboxId = await this.delivery.queueEmail(tx, {
-      ...invitationEmail({
-        productName: this.settings.productName,
-        user,
-        inviterName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-        link,
-        expiresAt,
-      }),
-      recipientUserId: user.id,
-      secrets: [token],
-    });
+    const outboxId = await this.delivery.queueEmail(
+      tx,
+      withFields(
+        invitationEmail({
+          productName: this.settings.productName,
+          user,
+          inviterName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
+          link,
+          expiresAt,
+        }),
+        { recipientUserId: user.id, secrets: [token] },
+      ),
+    );
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'user.invitation_sent',

@@ -1,6 +1,7 @@
 import { LIST_COUNT_CAP, type UserSortField, type UserType } from '@inspecta/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   cappedTotal,
@@ -105,7 +106,7 @@ function relevanceArms(
   const prefix = bind('prefix', `${escapeLike(term)}%`);
   const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/[\s().-]/g, '') : null;
   const id = /^#?(\d{1,9})$/.exec(term)?.[1];
-  const others = userFilterWhere({ ...filter, search: undefined }, bind)!;
+  const others = userFilterWhere(withFields(filter, { search: undefined }), bind)!;
   const exact = or(
     sql`lower(${users.email}) = ${bind('term', term)}`,
     id ? eq(users.id, bind('exactId', Number(id))) : undefined,
@@ -267,7 +268,9 @@ export class UsersRepository {
   private relevancePage(filter: UserListFilter): Promise<UserRecord[]> {
     return this.relevanceStatements.run(
       (bind) =>
-        rankedPageIds({ ...relevanceArms(filter, bind), offset: filter.offset, limit: filter.limit, bind }),
+        rankedPageIds(
+          withFields(relevanceArms(filter, bind), { offset: filter.offset, limit: filter.limit, bind }),
+        ),
       (ids) =>
         this.db
           .select(recordColumns)

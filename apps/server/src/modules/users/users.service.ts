@@ -28,6 +28,7 @@ import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { hashPassword } from '../../core/security/password-hasher.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { userSessions } from '../auth/index.js';
@@ -77,7 +78,7 @@ function mapUniqueViolation(error: unknown): never {
 /** The row without what an audit trail should not repeat on every event. */
 function snapshot(user: UserRow) {
   const { passwordHash, createdAt, updatedAt, ...rest } = user;
-  return { ...rest, hasPassword: passwordHash !== null };
+  return withFields(rest, { hasPassword: passwordHash !== null });
 }
 
 const userNotFound = () => AppError.notFound('User');
@@ -152,7 +153,7 @@ export class UsersService {
   }
 
   listAdmins(query: AdminListQuery): Promise<UserListResponse> {
-    return this.list({ ...query, user_type: 'admin' });
+    return this.list(withFields(query, { user_type: 'admin' } as const));
   }
 
   async detail(id: number): Promise<UserDetailResponse> {
@@ -250,7 +251,7 @@ export class UsersService {
         const repo = new UsersRepository(tx);
         const current = await repo.lockLiveById(id);
         if (!current) throw userNotFound();
-        const merged = { ...current, ...patch };
+        const merged = withFields(current, patch);
         const issues = roleFieldIssues(merged);
         if (issues.length) throw AppError.validation(issues);
 
@@ -258,7 +259,7 @@ export class UsersService {
         const before: Record<string, unknown> = {};
         const after: Record<string, unknown> = {};
         const scoped = roleScopedFields(current.userType, merged);
-        const wanted = { ...merged, ...scoped };
+        const wanted = withFields(merged, scoped);
         for (const field of PROFILE_FIELDS) {
           if (patch[field] === undefined && !(field in scoped)) continue;
           const value = wanted[field] ?? null;
@@ -269,7 +270,7 @@ export class UsersService {
         }
         if (Object.keys(next).length === 0) return;
         changedAny = true;
-        await repo.update(id, { ...next, updatedAt: now });
+        await repo.update(id, withFields(next, { updatedAt: now }));
         await recordAudit(tx, {
           actorId: auth.userId,
           action: 'user.update',

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { withFields } from '../../core/with-fields.js';
 import type { Executor } from '../../db/database.js';
 import {
   inspections,
@@ -78,11 +79,12 @@ export class VerificationRepository {
   /** The inspection as it is now, with its inspector's current name. */
   async liveInspection(id: number) {
     const [row] = await this.db
-      .select({
-        ...liveColumns,
-        status: inspections.status,
-        inspectorName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-      })
+      .select(
+        withFields(liveColumns, {
+          status: inspections.status,
+          inspectorName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        }),
+      )
       .from(inspections)
       .innerJoin(users, eq(users.id, inspections.inspectorId))
       .where(eq(inspections.id, id));

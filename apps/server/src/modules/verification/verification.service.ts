@@ -19,6 +19,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import type { FileStorage } from '../../core/files/file-storage.js';
 import { fileNameFromUrl } from '../../core/files/file-urls.js';
+import { withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import {
   buildSealRecord,
@@ -159,12 +160,9 @@ export class VerificationService {
       record,
     };
     const hash = sealHash(envelope);
-    await repo.insertSeal({
-      ...envelope,
-      inspectionId,
-      hash,
-      signature: signHash(hash, key.privateKey),
-    });
+    await repo.insertSeal(
+      withFields(envelope, { inspectionId, hash, signature: signHash(hash, key.privateKey) }),
+    );
     await repo.moveHead(envelope.sequence, hash);
     return { id: envelope.id, sequence: envelope.sequence, hash };
   }
@@ -215,11 +213,10 @@ export class VerificationService {
     }
     if (!live) problems.push(PROBLEMS.missing);
     else if (stored) {
-      const now = {
-        ...stored,
+      const now = withFields(stored, {
         inspection: inspectionPart(live),
-        inspector: { ...stored.inspector, id: live.inspectorId },
-      };
+        inspector: withFields(stored.inspector, { id: live.inspectorId }),
+      });
       if (canonicalJson(now) !== canonicalJson(stored)) problems.push(PROBLEMS.inspection);
       else if (files && canonicalJson(files) !== canonicalJson(stored.files)) problems.push(PROBLEMS.files);
     }
@@ -298,14 +295,13 @@ export class VerificationService {
     const result = await this.verifyById(id);
     const printedHashMatches =
       printed !== undefined && sealHashSchema.safeParse(printed).success && printed === result.hash;
-    return {
-      ...result,
+    return withFields(result, {
       printedHashMatches,
       valid: result.valid && printedHashMatches,
       problems: printedHashMatches
         ? result.problems
         : [...result.problems, 'The hash printed in the PDF is not the seal’s hash'],
-    };
+    });
   }
 
   /**
@@ -327,18 +323,17 @@ export class VerificationService {
       for (const { seal, live } of batch) {
         const at = { sequence: expected, sealId: seal.id, inspectionId: seal.inspectionId };
         if (seal.sequence !== expected) {
-          firstBreak = {
-            ...at,
+          firstBreak = withFields(at, {
             sealId: null,
             inspectionId: null,
             problem: `Seal ${expected} is missing (the next is ${seal.sequence})`,
-          };
+          });
           break outer;
         }
         const problems = this.checkSeal(seal, live, key);
         if (seal.previousHash !== previousHash) problems.unshift(PROBLEMS.link);
         if (problems.length) {
-          firstBreak = { ...at, problem: problems.join('; ') };
+          firstBreak = withFields(at, { problem: problems.join('; ') });
           break outer;
         }
         checked++;
