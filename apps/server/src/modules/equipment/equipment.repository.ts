@@ -37,6 +37,9 @@ const EQUIPMENT_COUNT_CAP = LIST_COUNT_CAP;
 /** The `installed` filter's statuses: constants, written into the statement. */
 const INSTALLED_STATUSES = sql.raw(`'in_service', 'out_of_service'`);
 
+/** Which of a term's matches a row of `resolveSearch` is: a site (name or code) or a type (name). */
+type NamedKind = 'site' | 'type';
+
 /** The part of a filter's statement that binds no value: the installed statuses' test. */
 const fixedShape = (filters: ResolvedFilters) => (filters.status === 'installed' ? 'installed' : '');
 
@@ -101,46 +104,45 @@ export class EquipmentRepository {
    * sites and types named by the term, and a term's first matches ranked with their rows. Made when
    * first used: most repositories live for one transaction and never search.
    */
-  private sitesNamedStatements: StatementsByShape<Array<{ id: number }>> | undefined;
-  private typesNamedStatements: StatementsByShape<Array<{ id: number }>> | undefined;
+  private namedStatements: StatementsByShape<Array<{ kind: NamedKind; id: number }>> | undefined;
   private firstMatchesStatements: StatementsByShape<Array<EquipmentWithRefs & { n: number }>> | undefined;
 
   constructor(private readonly db: Executor) {}
 
   /** Ids of sites (by name or code) and types (by name) matching a search term. */
   async resolveSearch(term: string): Promise<{ siteIds: number[]; typeIds: number[] }> {
-    this.sitesNamedStatements ??= new StatementsByShape();
-    this.typesNamedStatements ??= new StatementsByShape();
-    const [siteRows, typeRows] = await Promise.all([
-      this.sitesNamedStatements.run(
-        (bind) => ({
-          lowered: bind('lowered', containsPattern(term.toLowerCase())),
-          pattern: bind('pattern', containsPattern(term)),
-        }),
-        ({ lowered, pattern }) =>
-          this.db
-            .select({ id: sites.id })
-            .from(sites)
-            // The search_text condition is implied (it holds the code and the name, lower-cased) and
-            // lets the sites' trigram index serve the match: alone, the two ilike tests read every
-            // site (a sequential scan of 102,000 rows in the bench's plan record, on every search).
-            .where(
-              and(
-                sql`${sites.searchText} like ${lowered}`,
-                or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
-              ),
+    this.namedStatements ??= new StatementsByShape();
+    // One statement for both (`union all`, each arm planned on its own): one round trip, where on
+    // the embedded database two statements queue one after the other.
+    const rows = await this.namedStatements.run(
+      (bind) => ({
+        lowered: bind('lowered', containsPattern(term.toLowerCase())),
+        pattern: bind('pattern', containsPattern(term)),
+      }),
+      ({ lowered, pattern }) =>
+        this.db
+          .select({ kind: sql<NamedKind>`'site'`.as('kind'), id: sites.id })
+          .from(sites)
+          // The search_text condition is implied (it holds the code and the name, lower-cased) and
+          // lets the sites' trigram index serve the match: alone, the two ilike tests read every
+          // site (a sequential scan of 102,000 rows in the bench's plan record, on every search).
+          .where(
+            and(
+              sql`${sites.searchText} like ${lowered}`,
+              or(ilike(sites.name, pattern), ilike(sites.siteCode, pattern)),
             ),
-      ),
-      this.typesNamedStatements.run(
-        (bind) => bind('pattern', containsPattern(term)),
-        (pattern) =>
-          this.db
-            .select({ id: equipmentTypes.id })
-            .from(equipmentTypes)
-            .where(ilike(equipmentTypes.name, pattern)),
-      ),
-    ]);
-    return { siteIds: siteRows.map((r) => r.id), typeIds: typeRows.map((r) => r.id) };
+          )
+          .unionAll(
+            this.db
+              .select({ kind: sql<NamedKind>`'type'`.as('kind'), id: equipmentTypes.id })
+              .from(equipmentTypes)
+              .where(ilike(equipmentTypes.name, pattern)),
+          ),
+    );
+    const siteIds: number[] = [];
+    const typeIds: number[] = [];
+    for (const row of rows) (row.kind === 'site' ? siteIds : typeIds).push(row.id);
+    return { siteIds, typeIds };
   }
 
   /**
