@@ -25,3 +25,16 @@ export type Spread<B, F> = B extends unknown
 export function withFields<B extends object, F extends object>(base: B, fields: F): Spread<B, F> {
   return Object.assign({}, base, fields) as unknown as Spread<B, F>;
 }
+
+/**
+ * The fields of a partial update's body among `keys` that the request sent (not `undefined`): what
+ * a PATCH changes. `null` is sent (it clears a field).
+ */
+export function sentFields<T extends object, K extends keyof T>(
+  body: T,
+  keys: readonly K[],
+): { [P in K]?: Exclude<T[P], undefined> } {
+  const sent: { [P in K]?: Exclude<T[P], undefined> } = {};
+  for (const key of keys) if (body[key] !== undefined) sent[key] = body[key] as Exclude<T[K], undefined>;
+  return sent;
+}

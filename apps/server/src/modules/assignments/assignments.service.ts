@@ -20,7 +20,7 @@ import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
 import { keysetBatches, type PreparedExport, recordExport } from '../../core/tabular-export.js';
-import { withFields } from '../../core/with-fields.js';
+import { sentFields, withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
@@ -464,19 +464,7 @@ export class AssignmentsService {
       await this.checkUnits(repo, before.siteId, body.equipmentIds, problems);
     if (problems.length) throw AppError.validation(problems);
 
-    const changes = withFields(
-      withFields(
-        withFields(
-          withFields(
-            body.inspectorId !== undefined ? { inspectorId: body.inspectorId } : {},
-            body.scheduledFor !== undefined ? { scheduledFor: body.scheduledFor } : {},
-          ),
-          body.dueOn !== undefined ? { dueOn: body.dueOn } : {},
-        ),
-        body.priority !== undefined ? { priority: body.priority } : {},
-      ),
-      body.notes !== undefined ? { notes: body.notes } : {},
-    );
+    const changes = sentFields(body, ['inspectorId', 'scheduledFor', 'dueOn', 'priority', 'notes']);
     const after = withFields(before, changes);
     const afterUnits = body.equipmentIds ? [...body.equipmentIds].sort((a, b) => a - b) : beforeUnits;
     const unitsChanged = afterUnits.join(',') !== beforeUnits.join(',');

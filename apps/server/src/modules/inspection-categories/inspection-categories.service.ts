@@ -16,7 +16,7 @@ import { recordAudit } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import { paginationOf } from '../../core/paging.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
-import { withFields } from '../../core/with-fields.js';
+import { sentFields, withFields } from '../../core/with-fields.js';
 import type { Database } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import {
@@ -125,16 +125,7 @@ export class InspectionCategoriesService {
         const repo = new InspectionCategoriesRepository(tx);
         const before = await repo.lockById(id);
         if (!before) throw AppError.notFound('Inspection category');
-        const changes = withFields(
-          withFields(
-            withFields(
-              body.name !== undefined ? { name: body.name } : {},
-              body.description !== undefined ? { description: body.description } : {},
-            ),
-            body.colour !== undefined ? { colour: body.colour } : {},
-          ),
-          body.active !== undefined ? { active: body.active } : {},
-        );
+        const changes = sentFields(body, ['name', 'description', 'colour', 'active']);
         await repo.update(id, changes);
         const after = withFields(before, changes);
         const action =

@@ -199,27 +199,18 @@ export class PushService {
           await repo.delete(taken.id);
         }
       }
-      const row = await repo.update(
-        id,
-        withFields(
-          withFields(
-            withFields(
-              body.endpoint && body.keys
-                ? {
-                    endpoint: body.endpoint,
-                    p256dh: body.keys.p256dh,
-                    auth: body.keys.auth,
-                    failureCount: 0,
-                    lastError: null,
-                  }
-                : {},
-              body.deviceLabel !== undefined ? { deviceLabel: body.deviceLabel } : {},
-            ),
-            origin.userAgent ? { userAgent: origin.userAgent.slice(0, 500) } : {},
-          ),
-          { refreshedAt: now },
-        ),
-      );
+      const changes: Parameters<typeof repo.update>[1] = { refreshedAt: now };
+      if (body.endpoint && body.keys)
+        Object.assign(changes, {
+          endpoint: body.endpoint,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          failureCount: 0,
+          lastError: null,
+        });
+      if (body.deviceLabel !== undefined) changes.deviceLabel = body.deviceLabel;
+      if (origin.userAgent) changes.userAgent = origin.userAgent.slice(0, 500);
+      const row = await repo.update(id, changes);
       await this.audit(tx, auth, 'push.registration_refresh', row, origin, auditView(before));
       return { message: 'Push registration refreshed', registration: toRegistration(row) };
     });

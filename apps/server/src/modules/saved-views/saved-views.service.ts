@@ -24,7 +24,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit, recordAudits } from '../../core/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { RequestOrigin } from '../../core/request-origin.js';
-import { withFields } from '../../core/with-fields.js';
+import { sentFields, withFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import {
@@ -149,13 +149,7 @@ export class SavedViewsService {
           if (issues.length)
             throw AppError.validation(issues, `Check these fields: ${issues.map((i) => i.field).join(', ')}`);
         }
-        const changes = withFields(
-          withFields(
-            body.name !== undefined ? { name: body.name } : {},
-            body.state !== undefined ? { state: body.state } : {},
-          ),
-          body.shared !== undefined ? { shared: body.shared } : {},
-        );
+        const changes = sentFields(body, ['name', 'state', 'shared']);
         await repo.update(id, changes);
         const after = withFields(before, changes);
         // The other administrators no longer see it, so it stops being their default.

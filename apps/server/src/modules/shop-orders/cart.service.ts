@@ -12,7 +12,7 @@ import type { AuthContext } from '../../core/access.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
-import { withFields } from '../../core/with-fields.js';
+import { sentFields } from '../../core/with-fields.js';
 import type { Database, Executor } from '../../db/database.js';
 import { AddressesRepository } from './addresses.repository.js';
 import { CartRepository } from './cart.repository.js';
@@ -121,13 +121,7 @@ export class CartService {
         const problem = perOrderBillingProblem('per_order', states);
         if (problem) throw AppError.validation([{ field: 'billingMode', message: problem }], problem);
       }
-      const values = withFields(
-        withFields(
-          body.billingAddressId !== undefined ? { billingAddressId: body.billingAddressId } : {},
-          body.billingMode ? { billingMode: body.billingMode } : {},
-        ),
-        body.notes !== undefined ? { notes: body.notes } : {},
-      );
+      const values = sentFields(body, ['billingAddressId', 'billingMode', 'notes']);
       await repo.updateCart(cartId, values, this.clock.now());
       return values;
     });
