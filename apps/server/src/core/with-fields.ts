@@ -18,8 +18,8 @@ export type Spread<B, F> = B extends unknown
  * `{ ...base, ...fields }`, written so that the copy can die young. On Node 20's V8 an object
  * literal that starts with a spread and goes on (`{ ...row, count }`, `{ ...a, ...b }`) is kept
  * through every young-generation collection, and with it everything it references: the site list's
- * rows made that way were 1.1 MB copied on each collection, which paused the server for 5 ms instead
- * of 3 (docs/decisions/0010-no-leading-spread.md). `Object.assign` onto a new object does the same
+ * rows made that way were 1.5 MB copied on each collection, a 4.0 ms pause where 2.3 ms was left
+ * without them (docs/decisions/0010-no-leading-spread.md). `Object.assign` onto a new object does the same
  * copy without it. `scripts/leading-spread.test.mjs` keeps the shape out of the server.
  */
 export function withFields<B extends object, F extends object>(base: B, fields: F): Spread<B, F> {
