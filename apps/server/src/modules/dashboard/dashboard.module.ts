@@ -1,5 +1,4 @@
 import { defineModule, mount } from '../../core/app-module.js';
-import { withFields } from '../../core/with-fields.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { DashboardService } from './dashboard.service.js';
 
@@ -22,7 +21,8 @@ export const dashboardModule = defineModule({
         orders.homeFigures(),
         bills.homeFigures(),
       ]);
-      return withFields(withFields(stockFigures, orderFigures), billFigures);
+      // Three disjoint groups of figures; one copy (decision 0010: no leading spread).
+      return Object.assign({}, stockFigures, orderFigures, billFigures);
     };
     ctx.services.dashboard = new DashboardService(ctx.db, ctx.clock, shopFigures);
     return mount(dashboardRoutes, { dashboardService: ctx.services.dashboard });

@@ -1,5 +1,5 @@
 import type { Site, SiteClient } from '@inspecta/contract';
-import type { ClientRow, SiteRow } from './sites.repository.js';
+import type { ClientRow, SiteView } from './sites.repository.js';
 
 export function personName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
@@ -16,7 +16,7 @@ export function toSiteClient(row: ClientRow): SiteClient {
   };
 }
 
-export function toSite(row: SiteRow, client: ClientRow | null): Site {
+export function toSite(row: SiteView, client: ClientRow | null): Site {
   return {
     id: row.id,
     siteCode: row.siteCode,

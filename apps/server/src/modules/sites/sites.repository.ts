@@ -1,5 +1,5 @@
 import { LIST_COUNT_CAP, type SiteSort, type SiteStatus, siteStatuses } from '@inspecta/contract';
-import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import {
@@ -22,6 +22,8 @@ import { FEW_MATCHES, type SearchSample } from '../../db/search-sample.js';
 import { asValue, type Bind, StatementsByShape } from '../../db/statements-by-shape.js';
 
 export type SiteRow = typeof sites.$inferSelect;
+/** A site as the answers read it: without `search_text` (the search index's column) and `created_by` (the detail joins the creator). */
+export type SiteView = Omit<SiteRow, 'searchText' | 'createdBy'>;
 export type SiteInsert = typeof sites.$inferInsert;
 export type ClientRow = Pick<
   typeof users.$inferSelect,
@@ -29,7 +31,7 @@ export type ClientRow = Pick<
 >;
 
 export interface SiteWithClient {
-  site: SiteRow;
+  site: SiteView;
   client: ClientRow | null;
 }
 
@@ -57,6 +59,8 @@ export interface EquipmentSummaryRow {
   nextDueOn: string | null;
 }
 
+const { searchText: _searchText, createdBy: _createdBy, ...siteColumns } = getTableColumns(sites);
+
 export const clientColumns = {
   id: users.id,
   firstName: users.firstName,
@@ -74,7 +78,7 @@ export const clientColumns = {
  * site index per row) rather than in a statement of their own after the page, a round trip fewer.
  */
 const listRowColumns = {
-  site: sites,
+  site: siteColumns,
   client: clientColumns,
   equipmentCount: sql<number>`(select count(*)::int from ${equipment} where ${equipment.siteId} = ${sites.id})`,
 };
@@ -215,7 +219,7 @@ export class SitesRepository {
   async batchAfter(plan: SearchPlan, afterId: number, size: number): Promise<SiteWithClient[]> {
     const where = this.conditions(plan, true);
     return this.db
-      .select({ site: sites, client: clientColumns })
+      .select({ site: siteColumns, client: clientColumns })
       .from(sites)
       .leftJoin(users, eq(users.id, sites.clientId))
       .where(where ? and(where, gt(sites.id, afterId)) : gt(sites.id, afterId))
@@ -420,7 +424,7 @@ export class SitesRepository {
 
   async findWithClient(id: number): Promise<SiteWithClient | undefined> {
     const [row] = await this.db
-      .select({ site: sites, client: clientColumns })
+      .select({ site: siteColumns, client: clientColumns })
       .from(sites)
       .leftJoin(users, eq(users.id, sites.clientId))
       .where(eq(sites.id, id))
@@ -436,7 +440,7 @@ export class SitesRepository {
     const creator = alias(users, 'creator');
     const [row] = await this.db
       .select({
-        site: sites,
+        site: siteColumns,
         client: clientColumns,
         creator: { id: creator.id, firstName: creator.firstName, lastName: creator.lastName },
       })
